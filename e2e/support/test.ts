@@ -1,0 +1,46 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export interface DemoEdge {
+  setFault(mode: string, options?: { scope?: 'all' | 'read' | 'write'; delay_ms?: number }): Promise<void>;
+  addEvent(event: { mic_id?: string; label_id?: string; confidence?: number }): Promise<{ id: string; created_at: string }>;
+}
+
+interface Fixtures {
+  demo: DemoEdge;
+  /** Console errors and page errors seen during the test; the fixture fails the test on any. */
+  consoleErrors: string[];
+}
+
+/**
+ * Every spec starts from a known state: the demo edge back to normal, no fault left over,
+ * and no console error allowed unless a test expects it and clears the list.
+ */
+export const test = base.extend<Fixtures>({
+  demo: async ({ request }, use) => {
+    const demo: DemoEdge = {
+      async setFault(mode, options = {}) {
+        const response = await request.put('/_demo/faults', { data: { mode, scope: options.scope ?? 'all', delay_ms: options.delay_ms } });
+        expect(response.ok()).toBe(true);
+      },
+      async addEvent(event) {
+        const response = await request.post('/_demo/events', { data: event });
+        expect(response.status()).toBe(201);
+        return (await response.json()) as { id: string; created_at: string };
+      },
+    };
+    await demo.setFault('normal');
+    await use(demo);
+    await demo.setFault('normal');
+  },
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    await use(errors);
+    expect(errors, 'console errors').toEqual([]);
+  },
+});
+
+export { expect, type Page };

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import { registerGateway } from './gateway.js';
+import { securityHeaders } from './security-headers.js';
+import type { ServerConfig } from './config.js';
+import type { DemoControl } from './demo-control.js';
+import { registerDemoControl } from './demo-control.js';
+
+export const BODY_LIMIT = 64 * 1024;
+
+export interface RuntimeConfig {
+  mode: 'demo' | 'proxy';
+  serverHoldsToken: boolean;
+  readOnly: boolean;
+  mapTileUrl: string | null;
+  mapTileAttribution: string | null;
+}
+
+export interface AppOptions {
+  config: ServerConfig;
+  upstream: string;
+  token: string | null;
+  demo: DemoControl | null;
+}
+
+export function buildApp({ config, upstream, token, demo }: AppOptions): FastifyInstance {
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy: false });
+  const headers = securityHeaders(config.mapTileUrl);
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
+  });
+  if (config.logRequests) {
+    // Method, path and status only: no headers (Authorization) and no query string reach the log.
+    app.addHook('onResponse', async (request, reply) => {
+      const path = request.url.split('?')[0];
+      console.log(`${new Date().toISOString()} ${request.method} ${path} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`);
+    });
+  }
+
+  app.setErrorHandler((error, request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ detail: `Request body too large (limit ${BODY_LIMIT / 1024} KiB)` });
+    if (status >= 500) console.error(`${request.method} ${request.url.split('?')[0]} failed:`, error);
+    return reply.code(status).send({ detail: status >= 500 ? 'Internal Server Error' : (error as Error).message });
+  });
+
+  app.register(fastifyCompress, { threshold: 1024 });
+
+  const runtime: RuntimeConfig = {
+    mode: demo === null ? 'proxy' : 'demo',
+    serverHoldsToken: token !== null,
+    readOnly: config.readOnly,
+    mapTileUrl: config.mapTileUrl,
+    mapTileAttribution: config.mapTileAttribution,
+  };
+  app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(runtime));
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  registerGateway(app, { upstream, token, timeoutMs: config.edgeTimeoutMs, readOnly: config.readOnly, bodyLimit: BODY_LIMIT });
+  if (demo !== null && config.demo.faults) registerDemoControl(app, demo);
+
+  const indexFile = path.join(config.staticDir, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    app.register(fastifyStatic, {
+      root: path.resolve(config.staticDir),
+      wildcard: false,
+      cacheControl: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      !pathname.startsWith('/assets/') &&
+      !path.extname(pathname);
+    if (wantsPage && hasBuild) {
+      // Deep links land on the single page; the router decides what they show.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    }
+    if (wantsPage) {
+      return reply.code(503).type('text/plain').send('The dashboard is not built yet: run "npm run build".');
+    }
+    return reply.code(404).send({ detail: 'Not Found' });
+  });
+
+  return app;
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { FAULT_MODES, FAULT_SCOPES, type FaultState } from './demo/faults.js';
+import type { DemoStore } from './demo/store.js';
+
+export interface DemoControl {
+  store: DemoStore;
+  faults: FaultState;
+}
+
+/**
+ * Test hooks of the demo edge, mounted only with DEMO_FAULTS=1: switch fault modes and
+ * inject a detection at a known time.
+ */
+export function registerDemoControl(app: FastifyInstance, demo: DemoControl): void {
+  app.get('/_demo/faults', async () => demo.faults);
+
+  app.put<{ Body: { mode?: string; scope?: string; delay_ms?: number } }>('/_demo/faults', async (request, reply) => {
+    const { mode = 'normal', scope = 'all', delay_ms: delayMs } = request.body ?? {};
+    if (!(FAULT_MODES as readonly string[]).includes(mode)) {
+      return reply.code(422).send({ detail: `mode must be one of ${FAULT_MODES.join(', ')}` });
+    }
+    if (!(FAULT_SCOPES as readonly string[]).includes(scope)) {
+      return reply.code(422).send({ detail: `scope must be one of ${FAULT_SCOPES.join(', ')}` });
+    }
+    demo.faults.mode = mode as FaultState['mode'];
+    demo.faults.scope = scope as FaultState['scope'];
+    if (typeof delayMs === 'number' && delayMs >= 0) demo.faults.delayMs = delayMs;
+    return demo.faults;
+  });
+
+  app.post<{ Body: { mic_id?: string; label_id?: string; confidence?: number; sound_level?: number } }>(
+    '/_demo/events',
+    async (request, reply) => {
+      const body = request.body ?? {};
+      const micId = body.mic_id ?? demo.store.micIds()[0];
+      const labelId = body.label_id ?? 'scream';
+      if (micId === undefined || demo.store.getMic(micId) === undefined) {
+        return reply.code(422).send({ detail: 'mic_id must name a demo mic' });
+      }
+      return reply.code(201).send(
+        demo.store.addEvent({ mic_id: micId, label_id: labelId, confidence: body.confidence, sound_level: body.sound_level }),
+      );
+    },
+  );
+}

@@ -1,0 +1,133 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { DemoStore } from './store.js';
+import { faultApplies, normalFaults, wrongShape, type FaultState } from './faults.js';
+import { QueryReader, ValidationFailed, parseMicPatch } from './validation.js';
+
+export interface DemoEdgeOptions {
+  store: DemoStore;
+  token: string;
+  faults?: FaultState;
+}
+
+type Query = Record<string, string | string[] | undefined>;
+
+function tokensEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && crypto.timingSafeEqual(left, right);
+}
+
+/**
+ * The embedded demo edge: the six operations of the edge mic service, answering as a
+ * FastAPI service would, over its own loopback listener so the console proxies to it
+ * exactly as it proxies to a real edge.
+ */
+export function buildDemoEdge(options: DemoEdgeOptions): { app: FastifyInstance; faults: FaultState } {
+  const { store } = options;
+  const faults = options.faults ?? normalFaults();
+  const app = Fastify({ logger: false, bodyLimit: 1_048_576 });
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (faultApplies(faults, request.method)) {
+      switch (faults.mode) {
+        case 'down':
+          request.raw.socket.destroy();
+          return reply.hijack();
+        case 'slow':
+          await new Promise((resolve) => setTimeout(resolve, faults.delayMs));
+          break;
+        case 'unauthorized':
+          return reply.code(401).send({ detail: 'Not authenticated' });
+        case 'forbidden':
+          return reply.code(403).send({ detail: 'Not authenticated' });
+        case 'server-error':
+          return reply.code(500).type('text/plain').send('Internal Server Error');
+        case 'malformed':
+          return reply.code(200).type('application/json').send('{"page": 1, "size": 10, "results": [{"id": "mic-0');
+        default:
+          break;
+      }
+    }
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(.+)$/i.exec(header) : null;
+    if (match === null) return reply.code(401).header('www-authenticate', 'Bearer').send({ detail: 'Not authenticated' });
+    if (!tokensEqual(match[1]!.trim(), options.token)) {
+      return reply.code(401).header('www-authenticate', 'Bearer').send({ detail: 'Invalid authentication credentials' });
+    }
+    return undefined;
+  });
+
+  app.addHook('preSerialization', async (request, _reply, payload) =>
+    faults.mode === 'wrong-shape' && faultApplies(faults, request.method) ? wrongShape(payload) : payload,
+  );
+
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof ValidationFailed) return reply.code(422).send({ detail: error.issues });
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 400 && (error as { code?: string }).code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(422).send({ detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }] });
+    }
+    if (status === 400 && error instanceof SyntaxError) {
+      return reply.code(422).send({ detail: [{ type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error', input: {} }] });
+    }
+    if (status < 500) return reply.code(status).send({ detail: (error as Error).message });
+    console.error('demo edge error:', error);
+    return reply.code(500).type('text/plain').send('Internal Server Error');
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not Found' }));
+
+  app.get('/api/v1/mics', async (request) => {
+    const q = new QueryReader(request.query as Query);
+    const filter = { page: q.int('page', 1, 1), size: q.int('size', 10, 1, 101), name: q.text('name'), edge_id: q.text('edge_id') };
+    q.done();
+    return store.listMics(filter);
+  });
+
+  app.get<{ Params: { micId: string } }>('/api/v1/mics/:micId', async (request, reply) => {
+    const mic = store.getMic(request.params.micId);
+    return mic === undefined ? reply.code(404).send({ detail: 'Not Found' }) : { data: mic };
+  });
+
+  app.patch<{ Params: { micId: string } }>('/api/v1/mics/:micId', async (request, reply) => {
+    if (store.getMic(request.params.micId) === undefined) return reply.code(404).send({ detail: 'Not Found' });
+    const patch = parseMicPatch(request.body);
+    return { data: store.patchMic(request.params.micId, patch) };
+  });
+
+  app.get('/api/v1/events', async (request) => {
+    const q = new QueryReader(request.query as Query);
+    const filter = {
+      page: q.int('page', 1, 1),
+      size: q.int('size', 10, 1, 101),
+      start: q.datetime('start'),
+      end: q.datetime('end'),
+      mic_ids: q.list('mic_id'),
+      label_ids: q.list('label_id'),
+    };
+    q.done();
+    return store.listEvents(filter);
+  });
+
+  app.get('/api/v1/composite-events', async (request) => {
+    const q = new QueryReader(request.query as Query);
+    const filter = {
+      page: q.int('page', 1, 1),
+      size: q.int('size', 10, 1, 101),
+      created_ge: q.datetime('created_at__ge'),
+      created_le: q.datetime('created_at__le'),
+      rule_id: q.text('composite_rule_id'),
+      order: q.choice('order_by', ['asc', 'desc'] as const) ?? 'desc',
+    };
+    q.done();
+    return store.listCompositeEvents(filter);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/v1/composite-events/:id', async (request, reply) => {
+    const event = store.getCompositeEvent(request.params.id);
+    return event === undefined ? reply.code(404).send({ detail: 'Not Found' }) : event;
+  });
+
+  return { app, faults };
+}

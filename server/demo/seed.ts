@@ -1,0 +1,236 @@
+import type Database from 'better-sqlite3';
+import { EDGES, EDGE_STATUSES, LABELS, MIC_TYPES, ROLES, RULES } from './catalog.js';
+import { Random } from './random.js';
+import { RuleEngine, type EngineRule } from './rule-engine.js';
+
+const DAY_MS = 86_400_000;
+const HISTORY_DAYS = 7;
+export const DEFAULT_HISTORY_EVENTS = 30_000;
+
+export interface SeedOptions {
+  mics: number;
+  /** Events spread over the last seven days; 0 picks the natural rate (a few a minute). */
+  events: number;
+  now: number;
+}
+
+export interface SeededMic {
+  id: string;
+  siteKey: string;
+  labels: readonly string[];
+  thresholds: Record<string, number>;
+}
+
+/** The single number an admin writes per category, as the edge reports it back. */
+export function thresholdFromWritten(value: number): { sound_level_ge: number; confidence: number } {
+  return { sound_level_ge: Math.round((40 + value * 50) * 10) / 10, confidence: value };
+}
+
+export function describeEvent(labelEn: string, micName: string, soundLevel: number): string {
+  return `${labelEn} detected at ${micName} (${soundLevel.toFixed(1)} dB)`;
+}
+
+function macAddress(rng: Random): string {
+  const bytes = ['02', ...Array.from({ length: 5 }, () => rng.hex(2))];
+  return bytes.join(':').toUpperCase();
+}
+
+function password(rng: Random): string {
+  return `Pw!${rng.hex(10)}`;
+}
+
+function hostFor(subnet: string, index: number): string {
+  const [a, b] = subnet.split('.');
+  return `${a}.${b}.${1 + Math.floor(index / 240)}.${10 + (index % 240)}`;
+}
+
+/** Seeds reference data, devices and a week of history, then runs the rules over that history. */
+export function seed(db: Database.Database, options: SeedOptions): void {
+  const rng = new Random(20260221);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const created = iso(options.now - 90 * DAY_MS);
+
+  const insertLabel = db.prepare('INSERT INTO labels (id, name_ko, name_en, active) VALUES (?, ?, ?, 1)');
+  for (const label of LABELS) insertLabel.run(label.id, label.ko, label.en);
+
+  const sites = EDGES.flatMap((edge) => edge.sites.map((site, s) => ({ edge, site, key: `${edge.id}/${s}` })));
+  const insertMic = db.prepare(`
+    INSERT INTO mics (id, name, host, edge_id, status, latitude, longitude, thresholds, subnet_mask, mac_address,
+      microphone_type, channel, console, streaming, recording, connected, edge_status, created_at, updated_at, reported_at)
+    VALUES (@id, @name, @host, @edge_id, @status, @latitude, @longitude, @thresholds, '255.255.255.0', @mac,
+      @type, @channel, @console, @streaming, @recording, @connected, @edge_status, @created, @updated, @reported)`);
+  const mics: SeededMic[] = [];
+  const perEdge = new Map<string, number>();
+  const perSite = Math.max(1, Math.ceil(options.mics / sites.length));
+  for (let i = 0; i < options.mics; i++) {
+    const { edge, site, key } = sites[i % sites.length]!;
+    const slot = Math.floor(i / sites.length);
+    const role = ROLES[slot % ROLES.length]!;
+    const cycle = Math.floor(slot / ROLES.length);
+    const korean = i % 2 === 0;
+    const base = korean ? `${site.ko} ${role.ko}` : `${site.en} ${role.en}`;
+    const name = cycle === 0 ? base : `${base} ${cycle + 1}`;
+    const spread = 0.0012 * Math.sqrt(perSite);
+    const edgeIndex = perEdge.get(edge.id) ?? 0;
+    perEdge.set(edge.id, edgeIndex + 1);
+
+    const thresholds: Record<string, number> = {};
+    if (!rng.chance(0.12)) {
+      for (const label of role.labels) thresholds[label] = Math.round(rng.range(0.45, 0.85) * 100) / 100;
+      if (rng.chance(0.3)) thresholds[rng.pick(LABELS).id] = Math.round(rng.range(0.5, 0.9) * 100) / 100;
+      // A category no label names yet, as a newer firmware might report it.
+      if (i % 17 === 5) thresholds.drone = 0.7;
+    }
+    const readThresholds = Object.fromEntries(
+      Object.entries(thresholds).map(([k, v]) => [k, thresholdFromWritten(v)]),
+    );
+    const active = !rng.chance(0.1);
+    const connection = (scheme: string, port: number, path: string) =>
+      JSON.stringify({ scheme, port, path, username: 'operator', password: password(rng) });
+    insertMic.run({
+      id: `mic-${String(i + 1).padStart(4, '0')}`,
+      name,
+      host: hostFor(edge.subnet, edgeIndex),
+      edge_id: edge.id,
+      status: active ? 'active' : 'inactive',
+      latitude: Math.round((site.lat + rng.range(-spread, spread)) * 1e6) / 1e6,
+      longitude: Math.round((site.lon + rng.range(-spread, spread) * 1.25) * 1e6) / 1e6,
+      thresholds: JSON.stringify(readThresholds),
+      mac: macAddress(rng),
+      type: rng.pick(MIC_TYPES),
+      channel: connection('rtsp', 554, '/stream1'),
+      console: connection('http', 80, '/'),
+      streaming: active ? 1 : 0,
+      recording: active && rng.chance(0.7) ? 1 : 0,
+      connected: active ? 1 : 0,
+      edge_status: rng.pick(EDGE_STATUSES),
+      created: created,
+      updated: iso(options.now - rng.int(1, 30) * DAY_MS),
+      reported: iso(options.now - rng.int(5, 600) * 1000),
+    });
+    mics.push({ id: `mic-${String(i + 1).padStart(4, '0')}`, siteKey: key, labels: role.labels, thresholds });
+  }
+
+  const insertRule = db.prepare(`INSERT INTO rules VALUES (@id, @name, @description, @window_seconds, @min_events,
+    @enabled, @group_by, @include_label_ids, @include_mic_ids)`);
+  const engineRules: EngineRule[] = RULES.map((r) => {
+    const include_mic_ids = r.include_mic_indexes
+      .map((idx) => mics[idx * sites.length]?.id)
+      .filter((id): id is string => id !== undefined);
+    insertRule.run({
+      ...r,
+      enabled: r.enabled ? 1 : 0,
+      include_label_ids: JSON.stringify(r.include_label_ids),
+      include_mic_ids: JSON.stringify(include_mic_ids),
+    });
+    return { ...r, include_mic_ids };
+  });
+
+  const history = historyEvents(rng, mics, sites.length, options);
+  const engine = new RuleEngine(engineRules, () => rng.uuid());
+  writeHistory(db, rng, history, engine, options.now);
+  db.prepare("INSERT INTO meta (key, value) VALUES ('seeded_at', ?)").run(iso(options.now));
+}
+
+interface HistoryEvent {
+  micIndex: number;
+  labelId: string;
+  at: number;
+}
+
+function historyEvents(rng: Random, mics: SeededMic[], siteCount: number, options: SeedOptions): HistoryEvent[] {
+  if (mics.length === 0) return [];
+  const total = options.events > 0 ? options.events : DEFAULT_HISTORY_EVENTS;
+  const start = options.now - HISTORY_DAYS * DAY_MS;
+  const weights = LABELS.map((l) => l.weight);
+  const weightSum = weights.reduce((a, b) => a + b, 0);
+  const anyLabel = () => {
+    let r = rng.next() * weightSum;
+    for (const label of LABELS) {
+      r -= label.weight;
+      if (r <= 0) return label.id;
+    }
+    return LABELS[0]!.id;
+  };
+  // Busier by day than by night (Korean time), as street sound is.
+  const busyness = (ms: number) => {
+    const hourKst = (new Date(ms).getUTCHours() + 9) % 24;
+    return hourKst >= 7 && hourKst <= 23 ? 1 : 0.35;
+  };
+  const events: HistoryEvent[] = [];
+  while (events.length < total) {
+    const at = start + rng.next() * (options.now - start);
+    if (rng.next() > busyness(at)) continue;
+    const micIndex = rng.int(0, mics.length - 1);
+    if (rng.chance(0.02)) {
+      // An incident: one kind of sound heard several times on a site's mics within a minute.
+      const labelId = rng.chance(0.5) ? rng.pick(['scream', 'glass_break', 'gunshot', 'explosion', 'help_call']) : anyLabel();
+      const count = rng.int(2, 7);
+      let t = at;
+      for (let k = 0; k < count && events.length < total; k++) {
+        const neighbour = micIndex + siteCount * rng.int(-2, 2);
+        const idx = neighbour >= 0 && neighbour < mics.length ? neighbour : micIndex;
+        events.push({ micIndex: idx, labelId, at: Math.min(t, options.now) });
+        t += rng.range(2_000, 12_000);
+      }
+      continue;
+    }
+    const mic = mics[micIndex]!;
+    events.push({ micIndex, labelId: rng.chance(0.7) ? rng.pick(mic.labels) : anyLabel(), at });
+  }
+  events.sort((a, b) => a.at - b.at);
+  // Distinct instants keep the time order of the history unambiguous.
+  for (let i = 1; i < events.length; i++) {
+    if (events[i]!.at <= events[i - 1]!.at) events[i]!.at = events[i - 1]!.at + 1;
+  }
+  return events;
+}
+
+function writeHistory(db: Database.Database, rng: Random, history: HistoryEvent[], engine: RuleEngine, now: number): void {
+  const micRows = db.prepare('SELECT id, name, thresholds FROM mics ORDER BY id').all() as {
+    id: string;
+    name: string;
+    thresholds: string;
+  }[];
+  const labelEn = new Map(LABELS.map((l) => [l.id, l.en]));
+  const insertEvent = db.prepare(`INSERT INTO events (seq, id, label_id, mic_id, confidence, confidence_threshold,
+    sound_level, sound_level_threshold, description, file_path, is_read, read_at, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertComposite = db.prepare(
+    'INSERT INTO composite_events (seq, id, rule_id, group_key, started_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const insertMember = db.prepare('INSERT INTO composite_members (composite_seq, event_seq) VALUES (?, ?)');
+  const parsed = micRows.map((m) => ({ ...m, thresholds: JSON.parse(m.thresholds) as Record<string, { confidence: number; sound_level_ge: number }> }));
+  const eventSeq = new Map<string, number>();
+  const compositeSeq = new Map<string, number>();
+  let nextComposite = 1;
+
+  db.transaction(() => {
+    history.forEach((h, i) => {
+      const seq = i + 1;
+      const mic = parsed[h.micIndex]!;
+      const threshold = mic.thresholds[h.labelId] ?? { confidence: 0.5, sound_level_ge: 65 };
+      const confidence = Math.round((threshold.confidence + (1 - threshold.confidence) * rng.next() ** 0.8) * 1000) / 1000;
+      const soundLevel = Math.round((threshold.sound_level_ge + rng.range(0, 110 - threshold.sound_level_ge)) * 10) / 10;
+      const id = rng.uuid();
+      const createdAt = new Date(h.at).toISOString();
+      const read = now - h.at > 6 * 3_600_000 || rng.chance(0.3);
+      const readAt = read ? new Date(Math.min(now, h.at + rng.int(60_000, 3_600_000))).toISOString() : null;
+      insertEvent.run(seq, id, h.labelId, mic.id, confidence, threshold.confidence, soundLevel, threshold.sound_level_ge,
+        describeEvent(labelEn.get(h.labelId) ?? h.labelId, mic.name, soundLevel),
+        `/var/lib/edge/audio/${createdAt.slice(0, 10)}/${id}.wav`, read ? 1 : 0, readAt, createdAt, readAt ?? createdAt);
+      eventSeq.set(id, seq);
+      for (const out of engine.process({ id, label_id: h.labelId, mic_id: mic.id, at: h.at })) {
+        if (out.kind === 'created') {
+          const cseq = nextComposite++;
+          compositeSeq.set(out.composite.id, cseq);
+          insertComposite.run(cseq, out.composite.id, out.composite.ruleId, out.composite.groupKey,
+            new Date(out.composite.startedAt).toISOString(), new Date(out.createdAt).toISOString());
+          for (const memberId of out.memberIds) insertMember.run(cseq, eventSeq.get(memberId));
+        } else {
+          insertMember.run(compositeSeq.get(out.compositeId), seq);
+        }
+      }
+    });
+  })();
+}

@@ -1,0 +1,533 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { createSchema, SCHEMA_VERSION } from './schema.js';
+import { describeEvent, seed, thresholdFromWritten } from './seed.js';
+import { RuleEngine, ruleMatches, groupKeyOf, type EngineRule, type EngineEvent } from './rule-engine.js';
+import { Random } from './random.js';
+
+export interface Page<T> {
+  page: number;
+  size: number;
+  total_cnt: number;
+  max_page: number;
+  results: T[];
+}
+
+export interface MicFilter {
+  page: number;
+  size: number;
+  name: string | null;
+  edge_id: string | null;
+}
+
+export interface EventFilter {
+  page: number;
+  size: number;
+  start: string | null;
+  end: string | null;
+  mic_ids: string[];
+  label_ids: string[];
+}
+
+export interface CompositeFilter {
+  page: number;
+  size: number;
+  created_ge: string | null;
+  created_le: string | null;
+  rule_id: string | null;
+  order: 'asc' | 'desc';
+}
+
+export interface MicPatch {
+  name?: string;
+  host?: string;
+  location?: { latitude: number; longitude: number };
+  status?: 'active' | 'inactive';
+  thresholds?: Record<string, number>;
+}
+
+export interface NewEvent {
+  label_id: string;
+  mic_id: string;
+  confidence?: number;
+  sound_level?: number;
+  at?: number;
+}
+
+interface MicRow {
+  id: string;
+  name: string;
+  host: string;
+  edge_id: string;
+  status: string;
+  latitude: number;
+  longitude: number;
+  thresholds: string;
+  subnet_mask: string;
+  mac_address: string;
+  microphone_type: string;
+  channel: string;
+  console: string;
+  streaming: number;
+  recording: number;
+  connected: number;
+  edge_status: string;
+  created_at: string;
+  updated_at: string;
+  reported_at: string;
+}
+
+interface EventRow {
+  seq: number;
+  id: string;
+  label_id: string;
+  mic_id: string;
+  confidence: number;
+  confidence_threshold: number;
+  sound_level: number;
+  sound_level_threshold: number;
+  description: string;
+  file_path: string;
+  is_read: number;
+  read_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface LabelRow {
+  id: string;
+  name_ko: string;
+  name_en: string;
+  active: number;
+}
+
+interface RuleRow {
+  id: string;
+  name: string;
+  description: string;
+  window_seconds: number;
+  min_events: number;
+  enabled: number;
+  group_by: string;
+  include_label_ids: string;
+  include_mic_ids: string;
+}
+
+interface CompositeRow {
+  seq: number;
+  id: string;
+  rule_id: string;
+  group_key: string;
+  started_at: string;
+  created_at: string;
+}
+
+function pageOf<T>(page: number, size: number, total: number, results: T[]): Page<T> {
+  return { page, size, total_cnt: total, max_page: Math.ceil(total / size), results };
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function micDevice(row: MicRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    host: row.host,
+    edge_id: row.edge_id,
+    status: row.status,
+    thresholds: JSON.parse(row.thresholds) as Record<string, { sound_level_ge: number; confidence: number }>,
+    location: { latitude: row.latitude, longitude: row.longitude },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+function extendedMic(row: MicRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    host: row.host,
+    subnet_mask: row.subnet_mask,
+    mac_address: row.mac_address,
+    microphone_type: row.microphone_type,
+    channel: JSON.parse(row.channel) as unknown,
+    console: JSON.parse(row.console) as unknown,
+    location: { latitude: row.latitude, longitude: row.longitude },
+    streaming: row.streaming === 1,
+    recording: row.recording === 1,
+    status: row.status,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    deleted_at: null,
+    reported_at: row.reported_at,
+    connected: row.connected === 1,
+    edge_id: row.edge_id,
+  };
+}
+
+function label(row: LabelRow | undefined, id: string) {
+  return row === undefined
+    ? { id, name: { ko: id, en: id }, active: false }
+    : { id: row.id, name: { ko: row.name_ko, en: row.name_en }, active: row.active === 1 };
+}
+
+function engineRule(row: RuleRow): EngineRule {
+  return {
+    id: row.id,
+    window_seconds: row.window_seconds,
+    min_events: row.min_events,
+    enabled: row.enabled === 1,
+    group_by: row.group_by,
+    include_label_ids: JSON.parse(row.include_label_ids) as string[],
+    include_mic_ids: JSON.parse(row.include_mic_ids) as string[],
+  };
+}
+
+export interface StoreOptions {
+  /** Directory of the database file; null keeps it in memory (tests). */
+  dataDir: string | null;
+  mics: number;
+  events: number;
+  now?: number;
+}
+
+/** The demo edge's state: an embedded SQLite database plus the live rule engine over it. */
+export class DemoStore {
+  readonly db: Database.Database;
+  private readonly engine: RuleEngine;
+  private readonly rng = new Random(Date.now() & 0xffffffff);
+  private readonly listeners = new Set<() => void>();
+
+  constructor(options: StoreOptions) {
+    const now = options.now ?? Date.now();
+    let file = ':memory:';
+    if (options.dataDir !== null) {
+      fs.mkdirSync(options.dataDir, { recursive: true });
+      const scale = options.mics === 60 && options.events === 0 ? '' : `-${options.mics}m-${options.events}e`;
+      file = path.join(options.dataDir, `demo-edge-v${SCHEMA_VERSION}${scale}.sqlite`);
+    }
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    const hasSchema = this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'meta'").get() !== undefined;
+    if (!hasSchema) {
+      this.db.transaction(() => {
+        createSchema(this.db);
+        seed(this.db, { mics: options.mics, events: options.events, now });
+      })();
+      this.db.exec('ANALYZE');
+    }
+    this.engine = this.restoreEngine(now);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Called after every change, so pollers in tests can wait for one. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  listMics(filter: MicFilter): Page<ReturnType<typeof micDevice>> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.name !== null) {
+      where.push("name LIKE ? ESCAPE '\\'");
+      params.push(likePattern(filter.name));
+    }
+    if (filter.edge_id !== null) {
+      where.push('edge_id = ?');
+      params.push(filter.edge_id);
+    }
+    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM mics ${clause}`).get(...params) as { n: number }).n;
+    const rows = this.db
+      .prepare(`SELECT * FROM mics ${clause} ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?`)
+      .all(...params, filter.size, (filter.page - 1) * filter.size) as MicRow[];
+    return pageOf(filter.page, filter.size, total, rows.map(micDevice));
+  }
+
+  getMic(id: string) {
+    const row = this.micRow(id);
+    return row === undefined ? undefined : micDevice(row);
+  }
+
+  patchMic(id: string, patch: MicPatch) {
+    const row = this.micRow(id);
+    if (row === undefined) return undefined;
+    const thresholds = JSON.parse(row.thresholds) as Record<string, unknown>;
+    for (const [category, value] of Object.entries(patch.thresholds ?? {})) {
+      thresholds[category] = thresholdFromWritten(value);
+    }
+    const next = {
+      name: patch.name ?? row.name,
+      host: patch.host ?? row.host,
+      status: patch.status ?? row.status,
+      latitude: patch.location?.latitude ?? row.latitude,
+      longitude: patch.location?.longitude ?? row.longitude,
+      thresholds: JSON.stringify(thresholds),
+      updated_at: new Date().toISOString(),
+    };
+    this.db
+      .prepare(`UPDATE mics SET name = @name, host = @host, status = @status, latitude = @latitude,
+        longitude = @longitude, thresholds = @thresholds, updated_at = @updated_at WHERE id = @id`)
+      .run({ ...next, id });
+    this.changed();
+    return this.getMic(id);
+  }
+
+  listEvents(filter: EventFilter) {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.start !== null) {
+      where.push('e.created_at >= ?');
+      params.push(filter.start);
+    }
+    if (filter.end !== null) {
+      where.push('e.created_at <= ?');
+      params.push(filter.end);
+    }
+    if (filter.mic_ids.length > 0) {
+      where.push(`e.mic_id IN (${filter.mic_ids.map(() => '?').join(',')})`);
+      params.push(...filter.mic_ids);
+    }
+    if (filter.label_ids.length > 0) {
+      where.push(`e.label_id IN (${filter.label_ids.map(() => '?').join(',')})`);
+      params.push(...filter.label_ids);
+    }
+    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM events e ${clause}`).get(...params) as { n: number }).n;
+    const rows = this.db
+      .prepare(
+        `SELECT e.id, e.label_id, e.mic_id, e.confidence, e.created_at, e.updated_at,
+           l.name_ko, l.name_en, m.name AS mic_name, m.latitude, m.longitude
+         FROM events e LEFT JOIN labels l ON l.id = e.label_id LEFT JOIN mics m ON m.id = e.mic_id
+         ${clause} ORDER BY e.created_at DESC, e.seq DESC LIMIT ? OFFSET ?`,
+      )
+      .all(...params, filter.size, (filter.page - 1) * filter.size) as {
+      id: string;
+      label_id: string;
+      mic_id: string;
+      confidence: number;
+      created_at: string;
+      updated_at: string;
+      name_ko: string | null;
+      name_en: string | null;
+      mic_name: string | null;
+      latitude: number | null;
+      longitude: number | null;
+    }[];
+    return pageOf(
+      filter.page,
+      filter.size,
+      total,
+      rows.map((r) => ({
+        id: r.id,
+        label: { id: r.label_id, name: { ko: r.name_ko ?? r.label_id, en: r.name_en ?? r.label_id } },
+        confidence: r.confidence,
+        mic: {
+          id: r.mic_id,
+          name: r.mic_name ?? r.mic_id,
+          location: { latitude: r.latitude ?? 0, longitude: r.longitude ?? 0 },
+        },
+        created_at: r.created_at,
+        updated_at: r.updated_at,
+      })),
+    );
+  }
+
+  listCompositeEvents(filter: CompositeFilter) {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.created_ge !== null) {
+      where.push('created_at >= ?');
+      params.push(filter.created_ge);
+    }
+    if (filter.created_le !== null) {
+      where.push('created_at <= ?');
+      params.push(filter.created_le);
+    }
+    if (filter.rule_id !== null) {
+      where.push('rule_id = ?');
+      params.push(filter.rule_id);
+    }
+    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const direction = filter.order === 'asc' ? 'ASC' : 'DESC';
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM composite_events ${clause}`).get(...params) as { n: number })
+      .n;
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM composite_events ${clause} ORDER BY started_at ${direction}, seq ${direction} LIMIT ? OFFSET ?`,
+      )
+      .all(...params, filter.size, (filter.page - 1) * filter.size) as CompositeRow[];
+    return pageOf(filter.page, filter.size, total, rows.map((r) => this.composite(r)));
+  }
+
+  getCompositeEvent(id: string) {
+    const row = this.db.prepare('SELECT * FROM composite_events WHERE id = ?').get(id) as CompositeRow | undefined;
+    return row === undefined ? undefined : this.composite(row);
+  }
+
+  micIds(): string[] {
+    return (this.db.prepare('SELECT id FROM mics ORDER BY id').all() as { id: string }[]).map((r) => r.id);
+  }
+
+  labelIds(): string[] {
+    return (this.db.prepare('SELECT id FROM labels ORDER BY id').all() as { id: string }[]).map((r) => r.id);
+  }
+
+  /** Stores one new base event as the edge would on detection, and runs the rules over it. */
+  addEvent(input: NewEvent) {
+    const row = this.micRow(input.mic_id);
+    if (row === undefined) throw new Error(`unknown mic ${input.mic_id}`);
+    const labelRow = this.db.prepare('SELECT * FROM labels WHERE id = ?').get(input.label_id) as LabelRow | undefined;
+    const thresholds = JSON.parse(row.thresholds) as Record<string, { confidence: number; sound_level_ge: number }>;
+    const threshold = thresholds[input.label_id] ?? { confidence: 0.5, sound_level_ge: 65 };
+    const rng = this.rng;
+    const confidence =
+      input.confidence ?? Math.round((threshold.confidence + (1 - threshold.confidence) * rng.next() ** 0.8) * 1000) / 1000;
+    const soundLevel =
+      input.sound_level ?? Math.round((threshold.sound_level_ge + rng.range(0, 110 - threshold.sound_level_ge)) * 10) / 10;
+    const last = this.db.prepare('SELECT MAX(created_at) AS t FROM events').get() as { t: string | null };
+    // Keep event time strictly increasing so the rule engine sees them in order.
+    const at = Math.max(input.at ?? Date.now(), last.t === null ? 0 : Date.parse(last.t) + 1);
+    const createdAt = new Date(at).toISOString();
+    const id = rng.uuid();
+    const event = this.db.transaction(() => {
+      const info = this.db
+        .prepare(
+          `INSERT INTO events (id, label_id, mic_id, confidence, confidence_threshold, sound_level, sound_level_threshold,
+            description, file_path, is_read, read_at, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?)`,
+        )
+        .run(id, input.label_id, row.id, confidence, threshold.confidence, soundLevel, threshold.sound_level_ge,
+          describeEvent(labelRow?.name_en ?? input.label_id, row.name, soundLevel),
+          `/var/lib/edge/audio/${createdAt.slice(0, 10)}/${id}.wav`, createdAt, createdAt);
+      const seq = Number(info.lastInsertRowid);
+      for (const out of this.engine.process({ id, label_id: input.label_id, mic_id: row.id, at })) {
+        if (out.kind === 'created') {
+          const c = this.db
+            .prepare('INSERT INTO composite_events (id, rule_id, group_key, started_at, created_at) VALUES (?, ?, ?, ?, ?)')
+            .run(out.composite.id, out.composite.ruleId, out.composite.groupKey,
+              new Date(out.composite.startedAt).toISOString(), createdAt);
+          const insertMember = this.db.prepare(
+            'INSERT INTO composite_members (composite_seq, event_seq) SELECT ?, seq FROM events WHERE id = ?',
+          );
+          for (const memberId of out.memberIds) insertMember.run(c.lastInsertRowid, memberId);
+        } else {
+          this.db
+            .prepare(
+              'INSERT INTO composite_members (composite_seq, event_seq) SELECT seq, ? FROM composite_events WHERE id = ?',
+            )
+            .run(seq, out.compositeId);
+        }
+      }
+      return { id, label_id: input.label_id, mic_id: row.id, created_at: createdAt, confidence };
+    })();
+    this.changed();
+    return event;
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  private micRow(id: string): MicRow | undefined {
+    return this.db.prepare('SELECT * FROM mics WHERE id = ?').get(id) as MicRow | undefined;
+  }
+
+  private composite(row: CompositeRow) {
+    const ruleRow = this.db.prepare('SELECT * FROM rules WHERE id = ?').get(row.rule_id) as RuleRow;
+    const events = this.db
+      .prepare(
+        `SELECT e.* FROM composite_members cm JOIN events e ON e.seq = cm.event_seq
+         WHERE cm.composite_seq = ? ORDER BY e.created_at, e.seq`,
+      )
+      .all(row.seq) as EventRow[];
+    const micIds = [...new Set(events.map((e) => e.mic_id))];
+    const labelIds = [...new Set(events.map((e) => e.label_id))];
+    const micRows = new Map(micIds.map((id) => [id, this.micRow(id)]));
+    const labelRows = new Map(
+      labelIds.map((id) => [id, this.db.prepare('SELECT * FROM labels WHERE id = ?').get(id) as LabelRow | undefined]),
+    );
+    return {
+      id: row.id,
+      group_key: row.group_key,
+      rule: {
+        id: ruleRow.id,
+        name: ruleRow.name,
+        description: ruleRow.description,
+        window_seconds: ruleRow.window_seconds,
+        min_events: ruleRow.min_events,
+        enabled: ruleRow.enabled === 1,
+        group_by: ruleRow.group_by,
+        include_label_ids: JSON.parse(ruleRow.include_label_ids) as string[],
+        include_mic_ids: JSON.parse(ruleRow.include_mic_ids) as string[],
+      },
+      events: events.map((e) => {
+        const mic = micRows.get(e.mic_id);
+        return {
+          id: e.id,
+          confidence: e.confidence,
+          confidence_threshold: e.confidence_threshold,
+          sound_level: e.sound_level,
+          sound_level_threshold: e.sound_level_threshold,
+          description: e.description,
+          audio_file: { file_path: e.file_path },
+          is_read: e.is_read === 1,
+          read_at: e.read_at,
+          created_at: e.created_at,
+          updated_at: e.updated_at,
+          label_id: e.label_id,
+          mic_id: e.mic_id,
+          label: label(labelRows.get(e.label_id), e.label_id),
+          microphone: mic === undefined ? null : { ...extendedMic(mic), thresholds: JSON.parse(mic.thresholds) as unknown },
+        };
+      }),
+      mics: micIds.flatMap((id) => {
+        const mic = micRows.get(id);
+        return mic === undefined ? [] : [{ ...extendedMic(mic), edge_status: mic.edge_status }];
+      }),
+      labels: labelIds.map((id) => label(labelRows.get(id), id)),
+      started_at: row.started_at,
+    };
+  }
+
+  private restoreEngine(now: number): RuleEngine {
+    const rules = (this.db.prepare('SELECT * FROM rules').all() as RuleRow[]).map(engineRule);
+    const engine = new RuleEngine(rules, () => this.rng.uuid());
+    const lastEvent = this.db.prepare('SELECT MAX(created_at) AS t FROM events').get() as { t: string | null };
+    const horizon = Math.max(now, lastEvent.t === null ? 0 : Date.parse(lastEvent.t));
+    for (const rule of rules) {
+      if (!rule.enabled) continue;
+      const since = new Date(horizon - rule.window_seconds * 1000).toISOString();
+      const open = this.db
+        .prepare('SELECT * FROM composite_events WHERE rule_id = ? AND started_at >= ? ORDER BY started_at')
+        .all(rule.id, since) as CompositeRow[];
+      for (const c of open) {
+        engine.restoreOpen({ id: c.id, ruleId: rule.id, groupKey: c.group_key, startedAt: Date.parse(c.started_at) });
+      }
+      const pending = this.db
+        .prepare(
+          `SELECT e.id, e.label_id, e.mic_id, e.created_at FROM events e
+           WHERE e.created_at >= ? AND NOT EXISTS (
+             SELECT 1 FROM composite_members cm JOIN composite_events c ON c.seq = cm.composite_seq
+             WHERE cm.event_seq = e.seq AND c.rule_id = ?)
+           ORDER BY e.created_at, e.seq`,
+        )
+        .all(since, rule.id) as { id: string; label_id: string; mic_id: string; created_at: string }[];
+      for (const e of pending) {
+        const event: EngineEvent = { id: e.id, label_id: e.label_id, mic_id: e.mic_id, at: Date.parse(e.created_at) };
+        if (ruleMatches(rule, event) && !open.some((c) => c.group_key === groupKeyOf(rule, event))) {
+          engine.restorePending(rule.id, event);
+        }
+      }
+    }
+    return engine;
+  }
+}

@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { redactCredentials } from './redact.js';
+
+export interface GatewayOptions {
+  upstream: string;
+  /** Token the server holds; when null the browser's Authorization header is passed through. */
+  token: string | null;
+  timeoutMs: number;
+  readOnly: boolean;
+  bodyLimit: number;
+}
+
+interface Operation {
+  method: 'GET' | 'PATCH';
+  route: string;
+  /** Composite-event bodies carry device credentials and are redacted. */
+  redact: boolean;
+}
+
+/** The six operations of the edge mic service; nothing else is forwarded. */
+const OPERATIONS: readonly Operation[] = [
+  { method: 'GET', route: '/api/v1/mics', redact: false },
+  { method: 'GET', route: '/api/v1/mics/:id', redact: false },
+  { method: 'PATCH', route: '/api/v1/mics/:id', redact: false },
+  { method: 'GET', route: '/api/v1/events', redact: false },
+  { method: 'GET', route: '/api/v1/composite-events', redact: true },
+  { method: 'GET', route: '/api/v1/composite-events/:id', redact: true },
+];
+
+const PASSED_RESPONSE_HEADERS = ['content-type', 'www-authenticate', 'retry-after'] as const;
+
+/** A path parameter that could steer the upstream request anywhere but its own resource. */
+export function unsafeId(id: string): boolean {
+  if (id === '' || id === '.' || id === '..' || id.includes('/') || id.includes('\\')) return true;
+  return [...id].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+}
+
+export function upstreamUrl(base: string, path: string, rawQuery: string): string {
+  const url = new URL(base);
+  const prefix = url.pathname.replace(/\/+$/, '');
+  return `${url.origin}${prefix}${path}${rawQuery === '' ? '' : `?${rawQuery}`}`;
+}
+
+function errorDetail(reply: FastifyReply, status: number, detail: string) {
+  return reply.code(status).header('cache-control', 'no-store').send({ detail });
+}
+
+export function registerGateway(app: FastifyInstance, options: GatewayOptions): void {
+  app.register(async (scope) => {
+    // Forward the body byte for byte; validation is the edge's job.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: options.bodyLimit }, (_req, body, done) => done(null, body));
+
+    for (const operation of OPERATIONS) {
+      scope.route({
+        method: operation.method,
+        url: operation.route,
+        handler: (request, reply) => forward(request, reply, operation, options),
+      });
+    }
+    scope.all('/api/*', (_request, reply) => errorDetail(reply, 404, 'Not Found'));
+  });
+}
+
+async function forward(request: FastifyRequest, reply: FastifyReply, operation: Operation, options: GatewayOptions) {
+  if (operation.method === 'PATCH' && options.readOnly) {
+    return errorDetail(reply, 403, 'This console is read-only: changes are refused (READ_ONLY is set on the server).');
+  }
+  const params = request.params as { id?: string };
+  let path = operation.route;
+  if (params.id !== undefined) {
+    if (unsafeId(params.id)) return errorDetail(reply, 404, 'Not Found');
+    path = path.replace(':id', encodeURIComponent(params.id));
+  }
+  const queryStart = request.url.indexOf('?');
+  const rawQuery = queryStart === -1 ? '' : request.url.slice(queryStart + 1);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const authorization = options.token !== null ? `Bearer ${options.token}` : request.headers.authorization;
+  if (authorization !== undefined) headers.authorization = authorization;
+  const body = operation.method === 'PATCH' ? (request.body as Buffer | undefined) : undefined;
+  if (body !== undefined) headers['content-type'] = request.headers['content-type'] ?? 'application/json';
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  // A browser that gives up (navigation, cancelled query) should not keep the edge busy.
+  const onClose = () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  };
+  reply.raw.on('close', onClose);
+  let upstream: Response;
+  let text: Buffer;
+  try {
+    upstream = await fetch(upstreamUrl(options.upstream, path, rawQuery), {
+      method: operation.method,
+      headers,
+      body,
+      signal: controller.signal,
+      redirect: 'manual',
+    });
+    text = Buffer.from(await upstream.arrayBuffer());
+  } catch (error) {
+    if (timedOut) {
+      return errorDetail(reply, 504, `Edge server did not answer within ${Math.round(options.timeoutMs / 100) / 10} s`);
+    }
+    if (controller.signal.aborted) return reply;
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    return errorDetail(reply, 502, `Edge server unreachable${cause === undefined ? '' : ` (${cause})`}`);
+  } finally {
+    clearTimeout(timer);
+    reply.raw.off('close', onClose);
+  }
+
+  reply.code(upstream.status).header('cache-control', 'no-store');
+  for (const name of PASSED_RESPONSE_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value !== null) reply.header(name, value);
+  }
+  if (!operation.redact) return reply.send(text);
+  if (upstream.status >= 300) return reply.send(text);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.toString('utf8'));
+  } catch {
+    // Unparseable bodies cannot be redacted, so they are not forwarded.
+    return errorDetail(reply, 502, 'Edge server sent malformed JSON for a composite event');
+  }
+  return reply.type('application/json').send(JSON.stringify(redactCredentials(parsed)));
+}

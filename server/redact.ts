@@ -1,0 +1,22 @@
+/**
+ * Removes device credentials from a composite-event body before it reaches a browser.
+ * Every `channel` and `console` object, wherever it sits, gets `username` and `password`
+ * set to null; nothing else changes.
+ */
+export function redactCredentials(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    for (const item of value) redactCredentials(item);
+    return value;
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  const record = value as Record<string, unknown>;
+  for (const [key, child] of Object.entries(record)) {
+    if ((key === 'channel' || key === 'console') && typeof child === 'object' && child !== null && !Array.isArray(child)) {
+      const connection = child as Record<string, unknown>;
+      if ('username' in connection) connection.username = null;
+      if ('password' in connection) connection.password = null;
+    }
+    redactCredentials(child);
+  }
+  return value;
+}

@@ -1,0 +1,34 @@
+/** Origin pattern of a tile URL template for img-src, e.g. https://{s}.tile.example.org → https://*.tile.example.org */
+export function tileSource(template: string | null): string | null {
+  if (template === null) return null;
+  const match = /^(https?:)\/\/([^/]+)/i.exec(template);
+  if (match === null) return null;
+  const host = match[2]!.replace(/\{[^}]+\}/g, '*');
+  return `${match[1]!.toLowerCase()}//${host}`;
+}
+
+export function securityHeaders(tileUrl: string | null): Record<string, string> {
+  const tiles = tileSource(tileUrl);
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Mantine and Leaflet set inline styles; no inline script is allowed.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${tiles === null ? '' : ` ${tiles}`}`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  };
+}

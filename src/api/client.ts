@@ -1,0 +1,78 @@
+import type { z } from 'zod';
+import { accessToken } from './access-token';
+import { ApiError, contractError, errorFromResponse } from './api-error';
+import { edgeConnection } from './connection';
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+/** Builds a query string; arrays become repeated parameters (`mic_id=a&mic_id=b`), as the spec asks. */
+export function toQueryString(query: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+const CLIENT_TIMEOUT_MS = 20_000;
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: 'GET' | 'PATCH';
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  schema: S;
+  signal?: AbortSignal;
+}
+
+/** The one way the app talks to the edge: same-origin `/api/v1`, bearer token, validated answers. */
+export async function request<S extends z.ZodType>(options: RequestOptions<S>): Promise<z.infer<S>> {
+  const method = options.method ?? 'GET';
+  const endpoint = `${method} ${options.path}`;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = accessToken.get();
+  if (token !== null) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const timeout = AbortSignal.timeout(CLIENT_TIMEOUT_MS);
+  const signal = options.signal === undefined ? timeout : AbortSignal.any([options.signal, timeout]);
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${options.path}${toQueryString(options.query ?? {})}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+      credentials: 'same-origin',
+    });
+    text = await response.text();
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    const error = timeout.aborted
+      ? new ApiError('timeout', `No answer from the console server within ${CLIENT_TIMEOUT_MS / 1000} s`, endpoint)
+      : new ApiError('network', 'The console server cannot be reached', endpoint);
+    edgeConnection.failed(error, method);
+    throw error;
+  }
+
+  if (!response.ok) {
+    const error = errorFromResponse(endpoint, response.status, response.statusText, text);
+    edgeConnection.failed(error, method);
+    throw error;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    edgeConnection.succeeded();
+    throw new ApiError('malformed', `The edge sent a response that is not valid JSON (${endpoint})`, endpoint, response.status);
+  }
+  edgeConnection.succeeded();
+  const parsed = options.schema.safeParse(json);
+  if (!parsed.success) throw contractError(endpoint, parsed.error);
+  return parsed.data;
+}

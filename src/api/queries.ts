@@ -1,0 +1,97 @@
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  getCompositeEvent,
+  getMic,
+  listAllMics,
+  listCompositeEvents,
+  listEvents,
+  listMics,
+  type CompositeEventListParams,
+  type EventListParams,
+  type MicListParams,
+} from './endpoints';
+import type { Mic, Page } from './schemas';
+
+/**
+ * Query-key factories per resource (keys go from generic to specific). They live beside the
+ * API because several features read the same resources: the mic table, the map and the wall
+ * all show mics, and an edit must reach every cached copy.
+ */
+export const micQueries = {
+  all: () => ['mics'] as const,
+  lists: () => [...micQueries.all(), 'list'] as const,
+  list: (params: MicListParams) =>
+    queryOptions({
+      queryKey: [...micQueries.lists(), params] as const,
+      queryFn: ({ signal }) => listMics(params, signal),
+      placeholderData: keepPreviousData,
+    }),
+  everyPages: () => [...micQueries.all(), 'every'] as const,
+  every: (params: Pick<MicListParams, 'name' | 'edge_id'>) =>
+    queryOptions({
+      queryKey: [...micQueries.everyPages(), params] as const,
+      queryFn: ({ signal }) => listAllMics(params, signal),
+    }),
+  details: () => [...micQueries.all(), 'detail'] as const,
+  detail: (micId: string) =>
+    queryOptions({
+      queryKey: [...micQueries.details(), micId] as const,
+      queryFn: ({ signal }) => getMic(micId, signal),
+    }),
+};
+
+/** Writes the server's answer for one mic into every cached list, map set and detail. */
+export function storeMic(queryClient: QueryClient, mic: Mic): void {
+  queryClient.setQueryData(micQueries.detail(mic.id).queryKey, mic);
+  queryClient.setQueriesData<Page<Mic>>({ queryKey: micQueries.lists() }, (page) =>
+    page === undefined ? page : { ...page, results: page.results.map((m) => (m.id === mic.id ? mic : m)) },
+  );
+  queryClient.setQueriesData<Mic[]>({ queryKey: micQueries.everyPages() }, (mics) =>
+    mics === undefined ? mics : mics.map((m) => (m.id === mic.id ? mic : m)),
+  );
+}
+
+/**
+ * A window relative to now ("the last 15 minutes") is kept in the key as minutes and turned into
+ * a timestamp only when the request is made, so a live view keeps one cache entry instead of a
+ * new one per refresh.
+ */
+export interface RelativeWindow {
+  sinceMinutes?: number;
+}
+
+const since = (minutes: number | undefined) =>
+  minutes === undefined ? undefined : new Date(Date.now() - minutes * 60_000).toISOString();
+
+export type EventQuery = EventListParams & RelativeWindow;
+
+export const eventQueries = {
+  all: () => ['events'] as const,
+  lists: () => [...eventQueries.all(), 'list'] as const,
+  list: ({ sinceMinutes, ...params }: EventQuery) =>
+    queryOptions({
+      queryKey: [...eventQueries.lists(), { ...params, sinceMinutes }] as const,
+      queryFn: ({ signal }) => listEvents({ ...params, start: since(sinceMinutes) ?? params.start }, signal),
+      placeholderData: keepPreviousData,
+    }),
+};
+
+export type CompositeEventQuery = CompositeEventListParams & RelativeWindow;
+
+export const compositeEventQueries = {
+  all: () => ['composite-events'] as const,
+  lists: () => [...compositeEventQueries.all(), 'list'] as const,
+  list: ({ sinceMinutes, ...params }: CompositeEventQuery) =>
+    queryOptions({
+      queryKey: [...compositeEventQueries.lists(), { ...params, sinceMinutes }] as const,
+      queryFn: ({ signal }) =>
+        listCompositeEvents({ ...params, created_at__ge: since(sinceMinutes) ?? params.created_at__ge }, signal),
+      placeholderData: keepPreviousData,
+    }),
+  details: () => [...compositeEventQueries.all(), 'detail'] as const,
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...compositeEventQueries.details(), id] as const,
+      queryFn: ({ signal }) => getCompositeEvent(id, signal),
+    }),
+};

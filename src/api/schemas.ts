@@ -1,0 +1,160 @@
+import { z } from 'zod';
+
+/**
+ * The edge mic service's resources, as the interface document describes them.
+ * Unknown extra fields are dropped; a missing or mistyped field is an error naming its path.
+ */
+
+const timestamp = z.string().refine((value) => !Number.isNaN(Date.parse(value)), {
+  message: 'expected an ISO 8601 timestamp',
+});
+
+export const locationSchema = z.object({ latitude: z.number(), longitude: z.number() });
+
+export const thresholdSchema = z.object({ sound_level_ge: z.number(), confidence: z.number() });
+
+/** `active` and `inactive` are the documented values; anything newer is kept and shown as unknown. */
+export const micStatusSchema = z.string();
+export const KNOWN_MIC_STATUSES = ['active', 'inactive'] as const;
+
+export const micSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  host: z.string(),
+  edge_id: z.string(),
+  status: micStatusSchema,
+  thresholds: z.record(z.string(), thresholdSchema),
+  location: locationSchema,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const labelNameSchema = z.object({ ko: z.string(), en: z.string() });
+
+export const labelSchema = z.object({
+  id: z.string(),
+  name: labelNameSchema,
+  active: z.boolean().optional(),
+});
+
+export const eventSchema = z.object({
+  id: z.string(),
+  label: z.object({ id: z.string(), name: labelNameSchema }),
+  confidence: z.number(),
+  mic: z.object({ id: z.string(), name: z.string(), location: locationSchema }),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/**
+ * Channel and console endpoints. `username` and `password` are deliberately not part of the
+ * schema: whatever the server sends there is dropped at the boundary and never reaches a component.
+ */
+export const connectionSchema = z.object({ scheme: z.string(), port: z.number().int(), path: z.string() });
+
+export const extendedMicSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  host: z.string(),
+  subnet_mask: z.string(),
+  mac_address: z.string(),
+  microphone_type: z.string(),
+  channel: connectionSchema,
+  console: connectionSchema,
+  location: locationSchema,
+  streaming: z.boolean(),
+  recording: z.boolean(),
+  status: z.string(),
+  thresholds: z.record(z.string(), thresholdSchema).optional(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  deleted_at: timestamp.nullable(),
+  reported_at: timestamp,
+  connected: z.boolean(),
+  edge_id: z.string(),
+  edge_status: z.string().optional(),
+});
+
+export const baseEventSchema = z.object({
+  id: z.string(),
+  confidence: z.number(),
+  confidence_threshold: z.number(),
+  sound_level: z.number(),
+  sound_level_threshold: z.number(),
+  description: z.string(),
+  audio_file: z.object({ file_path: z.string() }),
+  is_read: z.boolean(),
+  read_at: timestamp.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  label_id: z.string(),
+  mic_id: z.string(),
+  label: labelSchema,
+  microphone: extendedMicSchema,
+});
+
+export const compositeRuleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  window_seconds: z.number().int(),
+  min_events: z.number().int(),
+  enabled: z.boolean(),
+  group_by: z.string(),
+  include_label_ids: z.array(z.string()),
+  include_mic_ids: z.array(z.string()),
+});
+
+export const compositeEventSchema = z.object({
+  id: z.string(),
+  group_key: z.string(),
+  rule: compositeRuleSchema,
+  events: z.array(baseEventSchema),
+  mics: z.array(extendedMicSchema),
+  labels: z.array(labelSchema),
+  started_at: timestamp,
+});
+
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    page: z.number().int(),
+    size: z.number().int(),
+    total_cnt: z.number().int(),
+    max_page: z.number().int(),
+    results: z.array(item),
+  });
+}
+
+export const micPageSchema = pageSchema(micSchema);
+export const micEnvelopeSchema = z.object({ data: micSchema });
+export const eventPageSchema = pageSchema(eventSchema);
+export const compositeEventPageSchema = pageSchema(compositeEventSchema);
+
+export type Location = z.infer<typeof locationSchema>;
+export type Threshold = z.infer<typeof thresholdSchema>;
+export type Mic = z.infer<typeof micSchema>;
+export type Label = z.infer<typeof labelSchema>;
+export type LabelName = z.infer<typeof labelNameSchema>;
+export type SoundEvent = z.infer<typeof eventSchema>;
+export type Connection = z.infer<typeof connectionSchema>;
+export type ExtendedMic = z.infer<typeof extendedMicSchema>;
+export type BaseEvent = z.infer<typeof baseEventSchema>;
+export type CompositeRule = z.infer<typeof compositeRuleSchema>;
+export type CompositeEvent = z.infer<typeof compositeEventSchema>;
+export interface Page<T> {
+  page: number;
+  size: number;
+  total_cnt: number;
+  max_page: number;
+  results: T[];
+}
+
+/** Body of PATCH /api/v1/mics/{id}: any subset of these fields. */
+export interface MicPatch {
+  name?: string;
+  host?: string;
+  location?: Location;
+  status?: 'active' | 'inactive';
+  /** Category name to a single number in 0..1. */
+  thresholds?: Record<string, number>;
+}

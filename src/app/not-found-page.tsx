@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { NotFoundState } from '@/components/query-feedback';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <NotFoundState
+      title={t('notFound.title')}
+      description={t('notFound.description', { path: pathname })}
+      backTo="/mics"
+      backLabel={t('notFound.home')}
+    />
+  );
+}

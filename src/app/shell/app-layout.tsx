@@ -1,0 +1,114 @@
+import { Alert, AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconAlertOctagon,
+  IconBroadcast,
+  IconDeviceTv,
+  IconLogout,
+  IconMap2,
+  IconMicrophone,
+  IconStack2,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { accessToken, edgeConnection } from '@/api';
+import { PageLoader } from '@/components/page-loader';
+import { useRuntimeConfig } from '@/lib/runtime-config';
+import { ConnectionIndicator } from './connection-indicator';
+import { ColorSchemeMenu, LanguageMenu } from './header-controls';
+import classes from './app-layout.module.css';
+
+const NAV = [
+  { to: '/mics', key: 'nav.mics', icon: IconMicrophone },
+  { to: '/map', key: 'nav.map', icon: IconMap2 },
+  { to: '/events', key: 'nav.events', icon: IconBroadcast },
+  { to: '/composite-events', key: 'nav.compositeEvents', icon: IconStack2 },
+] as const;
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  const config = useRuntimeConfig();
+  const [opened, { toggle, close }] = useDisclosure();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const connection = useSyncExternalStore(edgeConnection.subscribe, edgeConnection.get);
+
+  useEffect(close, [location.pathname, close]);
+
+  const signOut = () => {
+    accessToken.clear();
+    edgeConnection.reset();
+    queryClient.clear();
+    navigate('/sign-in', { replace: true });
+  };
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={t('header.toggleNavigation')} />
+            <Title order={1} size="h4" className={classes.brand}>
+              {t('appName')}
+            </Title>
+            {config.mode === 'demo' && (
+              <Badge variant="outline" color="grape" visibleFrom="sm">
+                {t('header.demo')}
+              </Badge>
+            )}
+            {config.readOnly && (
+              <Badge variant="outline" color="gray" visibleFrom="sm">
+                {t('header.readOnly')}
+              </Badge>
+            )}
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ConnectionIndicator />
+            <LanguageMenu />
+            <ColorSchemeMenu />
+            {!config.serverHoldsToken && (
+              <Button variant="subtle" size="compact-sm" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOut}>
+                {t('header.signOut')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
+        <ScrollArea>
+          {NAV.map(({ to, key, icon: Icon }) => (
+            <NavLink
+              key={to}
+              component={RouterNavLink}
+              to={to}
+              label={t(key)}
+              leftSection={<Icon size={18} aria-hidden />}
+              active={location.pathname === to || location.pathname.startsWith(`${to}/`)}
+            />
+          ))}
+          <NavLink
+            component="a"
+            href="/wall"
+            target="_blank"
+            rel="noopener"
+            label={t('nav.wall')}
+            leftSection={<IconDeviceTv size={18} aria-hidden />}
+          />
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main className={classes.main}>
+        {config.serverHoldsToken && connection.status === 'unauthorized' && (
+          <Alert color="red" icon={<IconAlertOctagon aria-hidden />} mb="md" role="alert">
+            <Text size="sm">{t('connection.tokenRejected')}</Text>
+          </Alert>
+        )}
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

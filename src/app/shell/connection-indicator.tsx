@@ -1,0 +1,56 @@
+import { Badge, Tooltip } from '@mantine/core';
+import { IconAccessPoint, IconAccessPointOff, IconLoader, IconLockX } from '@tabler/icons-react';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { edgeConnection } from '@/api';
+import { formatTime } from '@/lib/format';
+
+/** The edge connection in words and an icon: live, stale since a time, unreachable, unauthorized. */
+export function ConnectionIndicator() {
+  const { t } = useTranslation();
+  const state = useSyncExternalStore(edgeConnection.subscribe, edgeConnection.get);
+  let color = 'gray';
+  let label = t('connection.connecting');
+  let icon = <IconLoader size={14} aria-hidden />;
+  let hint: string | null = null;
+  switch (state.status) {
+    case 'live':
+      color = 'teal';
+      label = t('connection.live');
+      icon = <IconAccessPoint size={14} aria-hidden />;
+      hint = state.lastOkAt === null ? null : t('connection.liveHint', { time: formatTime(state.lastOkAt) });
+      break;
+    case 'unreachable':
+      color = state.lastOkAt === null ? 'red' : 'orange';
+      label = state.lastOkAt === null ? t('connection.unreachable') : t('connection.staleSince', { time: formatTime(state.lastOkAt) });
+      icon = <IconAccessPointOff size={14} aria-hidden />;
+      hint = state.message;
+      break;
+    case 'unauthorized':
+      color = 'red';
+      label = t('connection.unauthorized');
+      icon = <IconLockX size={14} aria-hidden />;
+      hint = state.message;
+      break;
+    default:
+      break;
+  }
+  return (
+    <Tooltip label={hint ?? label} disabled={hint === null}>
+      <Badge
+        color={color}
+        variant="light"
+        size="lg"
+        leftSection={icon}
+        role="status"
+        aria-live="polite"
+        aria-label={hint === null ? label : `${label}: ${hint}`}
+        data-testid="connection-state"
+        data-state={state.status}
+        style={{ textTransform: 'none' }}
+      >
+        {label}
+      </Badge>
+    </Tooltip>
+  );
+}

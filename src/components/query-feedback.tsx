@@ -1,0 +1,85 @@
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconClockExclamation, IconMoodEmpty } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatTime } from '@/lib/format';
+
+interface QueryLike {
+  data: unknown;
+  error: Error | null;
+  isError: boolean;
+  dataUpdatedAt: number;
+  refetch: () => unknown;
+  isFetching: boolean;
+}
+
+/**
+ * For a query that has data but whose latest refresh failed: the data stays on screen,
+ * marked with the time it is from, while React Query keeps retrying.
+ */
+export function StaleDataNotice({ query }: { query: QueryLike }) {
+  const { t } = useTranslation();
+  if (!query.isError || query.data === undefined || query.error === null) return null;
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconClockExclamation aria-hidden />}
+      role="status"
+      aria-live="polite"
+      data-testid="stale-notice"
+    >
+      {t('query.staleNotice', { time: formatTime(query.dataUpdatedAt), reason: query.error.message })}
+    </Alert>
+  );
+}
+
+/** For a query with nothing to show: says why, names the field of a contract mismatch, offers a retry. */
+export function QueryError({ error, onRetry, retrying = false }: { error: Error; onRetry?: () => void; retrying?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('query.errorTitle')} role="alert">
+      <Stack gap="xs">
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {error.message}
+        </Text>
+        {onRetry !== undefined && (
+          <Group>
+            <Button size="xs" variant="light" color="red" onClick={onRetry} loading={retrying}>
+              {t('query.retry')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+export function NotFoundState({
+  title,
+  description,
+  backTo,
+  backLabel,
+}: {
+  title?: ReactNode;
+  description: ReactNode;
+  backTo: string;
+  backLabel?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap="sm" py="xl" role="alert">
+      <IconMoodEmpty size={48} aria-hidden opacity={0.6} />
+      <Title order={2} size="h3">
+        {title ?? t('query.notFoundTitle')}
+      </Title>
+      <Text c="dimmed" ta="center" maw={520} style={{ overflowWrap: 'anywhere' }}>
+        {description}
+      </Text>
+      <Button component={Link} to={backTo} variant="light">
+        {backLabel ?? t('query.back')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+import dayjs from 'dayjs';
+
+/** The viewer's time zone abbreviation, e.g. "KST" or "GMT+9". */
+export function zoneName(date: Date, locale: string): string {
+  const part = new Intl.DateTimeFormat(locale, { timeZoneName: 'short' })
+    .formatToParts(date)
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? '';
+}
+
+/** Local date and time with seconds and the zone, e.g. "2026-11-21 16:41:29 KST". */
+export function formatDateTime(iso: string | number | Date, locale = 'en'): string {
+  const date = new Date(iso);
+  return `${dayjs(date).format('YYYY-MM-DD HH:mm:ss')} ${zoneName(date, locale)}`.trim();
+}
+
+export function formatTime(iso: string | number | Date): string {
+  return dayjs(iso).format('HH:mm:ss');
+}
+
+export function formatUtc(iso: string | number | Date): string {
+  return `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+export function formatRelative(iso: string | number | Date, now = Date.now()): string {
+  return dayjs(iso).from(now);
+}
+
+export function formatPercent(fraction: number, digits = 0): string {
+  return `${(fraction * 100).toFixed(digits)}%`;
+}
+
+export function formatDuration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  if (minutes < 60) return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+  const hours = Math.floor(minutes / 60);
+  return `${hours} h ${minutes % 60} min`;
+}

@@ -1,0 +1,64 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderOptions } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { theme } from '@/app/theme';
+import { i18n } from '@/lib/i18n';
+import { RuntimeConfigProvider, type RuntimeConfig } from '@/lib/runtime-config';
+
+export const demoConfig: RuntimeConfig = {
+  mode: 'demo',
+  serverHoldsToken: true,
+  readOnly: false,
+  mapTileUrl: null,
+  mapTileAttribution: null,
+};
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+export function Providers({
+  children,
+  queryClient = testQueryClient(),
+  config = demoConfig,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  config?: RuntimeConfig;
+}) {
+  return (
+    <RuntimeConfigProvider value={config}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <MantineProvider theme={theme}>
+            <Notifications />
+            {children}
+          </MantineProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </RuntimeConfigProvider>
+  );
+}
+
+/** Renders routes in a memory router inside the app's providers, starting at `path`. */
+export function renderRoutes(
+  routes: RouteObject[],
+  { path = '/', queryClient = testQueryClient(), config = demoConfig }: { path?: string; queryClient?: QueryClient; config?: RuntimeConfig } = {},
+) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <Providers queryClient={queryClient} config={config}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...result, router, queryClient };
+}
+
+export function renderWithProviders(ui: ReactElement, options: Omit<RenderOptions, 'wrapper'> & { queryClient?: QueryClient } = {}) {
+  const { queryClient = testQueryClient(), ...rest } = options;
+  return { ...render(ui, { wrapper: ({ children }) => <Providers queryClient={queryClient}>{children}</Providers>, ...rest }), queryClient };
+}
