@@ -9,11 +9,11 @@ import {
   IconMicrophone,
   IconStack2,
 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { accessToken, edgeConnection } from '@/api';
+import { accessToken, edgeConnection, listMics } from '@/api';
 import { PageLoader } from '@/components/page-loader';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { ConnectionIndicator } from './connection-indicator';
@@ -35,6 +35,14 @@ export function AppLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const connection = useSyncExternalStore(edgeConnection.subscribe, edgeConnection.get);
+  // A light heartbeat keeps the header's connection state true on pages that fetch rarely.
+  useQuery({
+    queryKey: ['edge-heartbeat'],
+    queryFn: ({ signal }) => listMics({ page: 1, size: 1 }, signal),
+    refetchInterval: 30_000,
+    refetchIntervalInBackground: false,
+    retry: false,
+  });
 
   useEffect(close, [location.pathname, close]);
 

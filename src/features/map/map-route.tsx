@@ -1,12 +1,6 @@
-import { Title } from '@mantine/core';
-import { Outlet } from 'react-router-dom';
+import { BaseMap } from '@/components/map/base-map';
 
 // Foundation scaffold: replaced by the feature's own page.
 export function Component() {
-  return (
-    <>
-      <Title order={2}>map-route</Title>
-      <Outlet />
-    </>
-  );
+  return <BaseMap center={[36.5, 127.8]} zoom={7} height={600} label="Map" />;
 }

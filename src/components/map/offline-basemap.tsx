@@ -1,0 +1,107 @@
+import { useComputedColorScheme } from '@mantine/core';
+import type { FeatureCollection } from 'geojson';
+import { useEffect, useState } from 'react';
+import { GeoJSON, useMap } from 'react-leaflet';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import countriesUrl from 'world-atlas/countries-50m.json?url';
+import { L } from './leaflet-setup';
+
+let countries: Promise<FeatureCollection> | null = null;
+
+/** Natural Earth country outlines, bundled with the app: fetched once from our own server. */
+function loadCountries(): Promise<FeatureCollection> {
+  countries ??= fetch(countriesUrl)
+    .then((response) => {
+      if (!response.ok) throw new Error(`offline basemap: ${response.status}`);
+      return response.json() as Promise<Topology<{ countries: GeometryCollection }>>;
+    })
+    .then((topology) => feature(topology, topology.objects.countries) as FeatureCollection)
+    .catch((error: unknown) => {
+      countries = null;
+      throw error;
+    });
+  return countries;
+}
+
+const PANE = 'offline-basemap';
+
+/**
+ * Country and coast outlines plus a graticule, drawn on canvas under everything else, so mic
+ * positions stay readable when no tile server is configured or reachable (edge sites often
+ * have no internet). Tiles, when they load, simply cover it.
+ */
+export function OfflineBasemap() {
+  const map = useMap();
+  const scheme = useComputedColorScheme('light');
+  const [data, setData] = useState<FeatureCollection | null>(null);
+  const [renderer] = useState(() => L.canvas({ padding: 0.5 }));
+
+  if (map.getPane(PANE) === undefined) {
+    const pane = map.createPane(PANE);
+    pane.style.zIndex = '150';
+  }
+
+  useEffect(() => {
+    let alive = true;
+    loadCountries().then(
+      (collection) => alive && setData(collection),
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  const dark = scheme === 'dark';
+  return (
+    <>
+      {data !== null && (
+        <GeoJSON
+          key={scheme}
+          data={data}
+          pane={PANE}
+          interactive={false}
+          style={{
+            renderer,
+            color: dark ? '#5c6b80' : '#8a97a8',
+            weight: 1,
+            fillColor: dark ? '#1f2a37' : '#eef1f4',
+            fillOpacity: 1,
+          }}
+        />
+      )}
+      <Graticule color={dark ? 'rgba(160, 174, 192, 0.22)' : 'rgba(90, 110, 140, 0.22)'} renderer={renderer} />
+    </>
+  );
+}
+
+const STEPS = [10, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01, 0.005];
+
+/** Latitude/longitude lines at a spacing that suits the zoom, redrawn as the view moves. */
+function Graticule({ color, renderer }: { color: string; renderer: L.Renderer }) {
+  const map = useMap();
+  useEffect(() => {
+    const group = L.layerGroup([], { pane: PANE }).addTo(map);
+    const draw = () => {
+      group.clearLayers();
+      const bounds = map.getBounds();
+      const span = Math.max(bounds.getNorth() - bounds.getSouth(), bounds.getEast() - bounds.getWest());
+      const step = STEPS.find((s) => span / s >= 4) ?? STEPS[STEPS.length - 1]!;
+      const south = Math.max(-85, Math.floor(bounds.getSouth() / step) * step);
+      const north = Math.min(85, Math.ceil(bounds.getNorth() / step) * step);
+      const west = Math.floor(bounds.getWest() / step) * step;
+      const east = Math.ceil(bounds.getEast() / step) * step;
+      const style = { color, weight: 1, interactive: false, renderer, pane: PANE };
+      for (let lat = south; lat <= north + 1e-9; lat += step) group.addLayer(L.polyline([[lat, west], [lat, east]], style));
+      for (let lon = west; lon <= east + 1e-9; lon += step) group.addLayer(L.polyline([[south, lon], [north, lon]], style));
+    };
+    draw();
+    map.on('moveend', draw);
+    return () => {
+      map.off('moveend', draw);
+      group.remove();
+    };
+  }, [map, color, renderer]);
+  return null;
+}
