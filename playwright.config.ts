@@ -50,6 +50,8 @@ export default defineConfig({
       DEMO_FAULTS: '1',
       DEMO_EVENT_INTERVAL_MS: '0',
       QUIET: '1',
+      // Lets several checkouts' builds be tested side by side (`vite build --outDir …`).
+      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
     },
   },
 });
