@@ -65,10 +65,11 @@ export function buildDemoEdge(options: DemoEdgeOptions): { app: FastifyInstance;
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof ValidationFailed) return reply.code(422).send({ detail: error.issues });
     const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status === 400 && (error as { code?: string }).code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.code(422).send({ detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }] });
     }
-    if (status === 400 && error instanceof SyntaxError) {
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
       return reply.code(422).send({ detail: [{ type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error', input: {} }] });
     }
     if (status < 500) return reply.code(status).send({ detail: (error as Error).message });
