@@ -42,7 +42,7 @@ export async function request<S extends z.ZodType>(options: RequestOptions<S>): 
   let response: Response;
   let text: string;
   try {
-    response = await fetch(`${options.path}${toQueryString(options.query ?? {})}`, {
+    response = await fetch(new URL(`${options.path}${toQueryString(options.query ?? {})}`, window.location.origin), {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
