@@ -1,12 +1,128 @@
-import { Title } from '@mantine/core';
-import { Outlet } from 'react-router-dom';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconArrowUp, IconBroadcast, IconBroadcastOff, IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { eventQueries, type LabelName } from '@/api';
+import { PageLoader } from '@/components/page-loader';
+import { QueryError, StaleDataNotice } from '@/components/query-feedback';
+import { EventFilterBar } from './event-filter-bar';
+import { eventFiltersToSearch, eventListQuery, isLiveFilter, parseEventFilters, QUICK_RANGES, type EventFilters } from './event-filters';
+import { EventsTable } from './events-table';
+import { ExportDialog } from './export-dialog';
+import { LIVE_POLL_MS, useNewEventCount } from './use-new-events';
+import './locales';
 
-// Foundation scaffold: replaced by the feature's own page.
+/** One page of the last seven days seeds the label choices: the service has no label list. */
+const LABEL_SEED = eventQueries.list({ sinceMinutes: QUICK_RANGES['7d'], page: 1, size: 100 });
+
 export function Component() {
+  const { t } = useTranslation('events');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => parseEventFilters(searchParams), [searchParams]);
+  const [exportOpened, exportDialog] = useDisclosure(false);
+  const top = useRef<HTMLDivElement>(null);
+
+  const live = isLiveFilter(filters);
+  const list = useQuery({
+    ...eventQueries.list(eventListQuery(filters)),
+    // While live, the snapshot on screen stays put; newer events wait behind the "N new events" button.
+    staleTime: live ? Infinity : undefined,
+    refetchOnWindowFocus: !live,
+    // An empty live page has nothing to shove, so it simply refreshes.
+    refetchInterval: (query) => (live && query.state.data?.results.length === 0 ? LIVE_POLL_MS : false),
+  });
+  const shown = list.isPlaceholderData ? undefined : list.data?.results;
+  const newer = useNewEventCount(filters, shown, live);
+  const newCount = live ? (newer.data ?? 0) : 0;
+
+  const labelSeed = useQuery(LABEL_SEED);
+  const knownLabels = useMemo(() => {
+    const names = new Map<string, LabelName>();
+    for (const event of [...(labelSeed.data?.results ?? []), ...(list.data?.results ?? [])]) names.set(event.label.id, event.label.name);
+    return names;
+  }, [labelSeed.data, list.data]);
+
+  const update = (patch: Partial<EventFilters>) => {
+    const next = { ...filters, page: 1, ...patch };
+    setSearchParams(eventFiltersToSearch(next));
+  };
+
+  const showNewEvents = () => {
+    void list.refetch();
+    top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
   return (
-    <>
-      <Title order={2}>events-route</Title>
-      <Outlet />
-    </>
+    <Stack gap="md" ref={top}>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={2}>{t('title')}</Title>
+          <Text c="dimmed" size="sm">
+            {t('subtitle')}
+          </Text>
+        </div>
+        <Group gap="sm">
+          <Badge
+            variant="light"
+            color={live ? 'teal' : 'gray'}
+            leftSection={live ? <IconBroadcast size={12} aria-hidden /> : <IconBroadcastOff size={12} aria-hidden />}
+            style={{ textTransform: 'none' }}
+            title={live ? t('live.on') : t('live.off')}
+          >
+            {live ? t('live.on') : t('live.off')}
+          </Badge>
+          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={exportDialog.open}>
+            {t('export.button')}
+          </Button>
+        </Group>
+      </Group>
+
+      <EventFilterBar filters={filters} onChange={update} knownLabels={knownLabels} />
+
+      <StaleDataNotice query={list} />
+      {live && <StaleDataNotice query={newer} />}
+
+      {newCount > 0 && (
+        <Group justify="center">
+          <Button
+            size="compact-md"
+            radius="xl"
+            leftSection={<IconArrowUp size={16} aria-hidden />}
+            onClick={showNewEvents}
+            loading={list.isRefetching}
+          >
+            {t('live.newEvents', { count: newCount })}
+          </Button>
+        </Group>
+      )}
+
+      {list.data === undefined ? (
+        list.isError ? (
+          <QueryError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        ) : (
+          <PageLoader />
+        )
+      ) : (
+        <EventsTable
+          events={list.data.results}
+          total={list.data.total_cnt}
+          page={filters.page}
+          size={filters.size}
+          fetching={list.isPlaceholderData && list.isFetching}
+          onPageChange={(page) => update({ page })}
+          onSizeChange={(size) => update({ size })}
+        />
+      )}
+
+      <ExportDialog
+        opened={exportOpened}
+        onClose={exportDialog.close}
+        filters={filters}
+        total={list.isPlaceholderData ? undefined : list.data?.total_cnt}
+      />
+    </Stack>
   );
 }

@@ -1,0 +1,24 @@
+import { Text, Tooltip, type TextProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { LabelName as LabelNameValue } from '@/api';
+import { localName, otherName } from '@/lib/i18n';
+
+interface LabelNameProps extends TextProps {
+  name: LabelNameValue;
+}
+
+/** A sound label in the UI language, with the other language's name on hover. */
+export function LabelName({ name, ...textProps }: LabelNameProps) {
+  const { i18n } = useTranslation();
+  const other = otherName(name, i18n.language);
+  const text = (
+    <Text component="span" size="sm" {...textProps}>
+      {localName(name, i18n.language)}
+    </Text>
+  );
+  return other === '' ? text : (
+    <Tooltip label={other} withArrow openDelay={300}>
+      {text}
+    </Tooltip>
+  );
+}

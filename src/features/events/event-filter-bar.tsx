@@ -1,0 +1,130 @@
+import { Alert, Button, Group, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { IconFilterOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { micQueries, type LabelName } from '@/api';
+import { localName } from '@/lib/i18n';
+import { DEFAULT_RANGE, QUICK_RANGES, type EventFilters, type RangeChoice } from './event-filters';
+
+const RANGE_CHOICES: RangeChoice[] = [...(Object.keys(QUICK_RANGES) as RangeChoice[]), 'all', 'custom'];
+
+interface EventFilterBarProps {
+  filters: EventFilters;
+  onChange: (patch: Partial<EventFilters>) => void;
+  /** Label names known so far; the service has no label list, so they are collected from events seen. */
+  knownLabels: ReadonlyMap<string, LabelName>;
+}
+
+const toPickerValue = (iso: string | null) => (iso === null ? null : dayjs(iso).format('YYYY-MM-DD HH:mm:ss'));
+const fromPickerValue = (value: string | null) => (value === null || value === '' ? null : dayjs(value).toISOString());
+
+export function EventFilterBar({ filters, onChange, knownLabels }: EventFilterBarProps) {
+  const { t, i18n } = useTranslation('events');
+  const language = i18n.language;
+  const rangeLabelId = useId();
+  const mics = useQuery(micQueries.every({}));
+
+  const micOptions = useMemo(() => {
+    const options = (mics.data ?? []).map((mic) => ({ value: mic.id, label: `${mic.name} (${mic.id})` }));
+    const listed = new Set(options.map((o) => o.value));
+    // Ids from a shared link stay selectable (and removable) even before or without the mic list.
+    for (const id of filters.mics) if (!listed.has(id)) options.push({ value: id, label: id });
+    return options.sort((a, b) => a.label.localeCompare(b.label, language));
+  }, [mics.data, filters.mics, language]);
+
+  const labelOptions = useMemo(() => {
+    const options = [...knownLabels].map(([id, name]) => ({ value: id, label: `${localName(name, language)} (${id})` }));
+    for (const id of filters.labels) if (!knownLabels.has(id)) options.push({ value: id, label: id });
+    return options.sort((a, b) => a.label.localeCompare(b.label, language));
+  }, [knownLabels, filters.labels, language]);
+
+  const invalidRange =
+    filters.range === 'custom' && filters.start !== null && filters.end !== null && filters.start > filters.end;
+  const filtered = filters.range !== DEFAULT_RANGE || filters.mics.length > 0 || filters.labels.length > 0;
+
+  return (
+    <Stack gap="sm" role="search" aria-label={t('filters.label')}>
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <Stack gap={4}>
+          <Text id={rangeLabelId} size="sm" fw={500}>
+            {t('filters.range')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby={rangeLabelId}
+            value={filters.range}
+            onChange={(value) => onChange({ range: value as RangeChoice, start: null, end: null })}
+            data={RANGE_CHOICES.map((value) => ({ value, label: t(`filters.ranges.${value}`) }))}
+          />
+        </Stack>
+        {filters.range === 'custom' && (
+          <>
+            <DateTimePicker
+              label={t('filters.from')}
+              placeholder={t('filters.fromPlaceholder')}
+              value={toPickerValue(filters.start)}
+              onChange={(value) => onChange({ range: 'custom', start: fromPickerValue(value) })}
+              clearable
+              withSeconds
+              valueFormat="YYYY-MM-DD HH:mm:ss"
+              w={210}
+            />
+            <DateTimePicker
+              label={t('filters.to')}
+              placeholder={t('filters.toPlaceholder')}
+              value={toPickerValue(filters.end)}
+              onChange={(value) => onChange({ range: 'custom', end: fromPickerValue(value) })}
+              clearable
+              withSeconds
+              valueFormat="YYYY-MM-DD HH:mm:ss"
+              w={210}
+            />
+          </>
+        )}
+      </Group>
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <MultiSelect
+          label={t('filters.mics')}
+          placeholder={filters.mics.length === 0 ? t('filters.micsPlaceholder') : undefined}
+          data={micOptions}
+          value={filters.mics}
+          onChange={(value) => onChange({ mics: value })}
+          searchable
+          clearable
+          hidePickedOptions
+          maxDropdownHeight={320}
+          description={mics.isPending ? t('filters.micsLoading') : undefined}
+          error={mics.isError && mics.data === undefined ? t('filters.micsFailed', { reason: mics.error.message }) : undefined}
+          style={{ flex: '1 1 320px' }}
+        />
+        <MultiSelect
+          label={t('filters.labels')}
+          placeholder={filters.labels.length === 0 ? t('filters.labelsPlaceholder') : undefined}
+          data={labelOptions}
+          value={filters.labels}
+          onChange={(value) => onChange({ labels: value })}
+          searchable
+          clearable
+          hidePickedOptions
+          style={{ flex: '1 1 260px' }}
+        />
+        {filtered && (
+          <Button
+            variant="subtle"
+            leftSection={<IconFilterOff size={16} aria-hidden />}
+            onClick={() => onChange({ range: DEFAULT_RANGE, start: null, end: null, mics: [], labels: [] })}
+          >
+            {t('filters.clear')}
+          </Button>
+        )}
+      </Group>
+      {invalidRange && (
+        <Alert color="yellow" variant="light" role="status">
+          {t('filters.rangeInvalid')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '@/testing/msw-server';
+import { eventFixture, micFixture, pageFixture } from '@/testing/fixtures';
+import { renderRoutes } from '@/testing/render';
+import { Component } from './events-route';
+
+const routes = [{ path: '/events', Component }];
+
+function serveEvents(record: URL[] = [], newer = 0) {
+  server.use(
+    http.get('/api/v1/mics', () => HttpResponse.json(pageFixture([micFixture(), micFixture({ id: 'mic-0002', name: 'Busan pier' })]))),
+    http.get('/api/v1/events', ({ request }) => {
+      const url = new URL(request.url);
+      record.push(url);
+      if (url.searchParams.get('size') === '1') return HttpResponse.json(pageFixture([], { total_cnt: newer, max_page: newer }));
+      return HttpResponse.json(pageFixture([eventFixture(), eventFixture({ id: 'evt-2', created_at: '2026-11-21T06:00:00.000Z' })], { size: 25 }));
+    }),
+  );
+  return record;
+}
+
+describe('/events', () => {
+  it('sends several mics and labels as repeated parameters, with the range resolved to a start time', async () => {
+    const requests = serveEvents();
+    renderRoutes(routes, { path: '/events?range=1h&mic=mic-0001&mic=mic-0002&label=scream&label=siren' });
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    const list = requests.find((url) => url.searchParams.get('size') === '25');
+    expect(list?.searchParams.getAll('mic_id')).toEqual(['mic-0001', 'mic-0002']);
+    expect(list?.searchParams.getAll('label_id')).toEqual(['scream', 'siren']);
+    const start = Date.parse(list?.searchParams.get('start') ?? '');
+    expect(Math.abs(Date.now() - 60 * 60_000 - start)).toBeLessThan(60_000);
+    expect(list?.searchParams.has('end')).toBe(false);
+  });
+
+  it('shows label, confidence as a percentage and a mic link', async () => {
+    serveEvents();
+    renderRoutes(routes, { path: '/events' });
+    const row = await screen.findByRole('row', { name: /Scream.*82%.*mic-0001/ });
+    expect(within(row).getByRole('link', { name: '서울역 광장 북측 기둥' })).toHaveAttribute('href', '/mics/mic-0001');
+    expect(screen.getAllByRole('row', { name: /Scream/ })).toHaveLength(2);
+  });
+
+  it('announces newer events without replacing the rows until asked', async () => {
+    const requests = serveEvents([], 4);
+    renderRoutes(routes, { path: '/events' });
+    const button = await screen.findByRole('button', { name: '4 new events' });
+    const probe = requests.find((url) => url.searchParams.get('size') === '1');
+    // Newer than the newest shown event, same filter.
+    expect(probe?.searchParams.get('start')).toBe('2026-11-21T07:00:00.001Z');
+    const before = requests.filter((url) => url.searchParams.get('size') === '25').length;
+    await userEvent.click(button);
+    await screen.findByRole('table');
+    expect(requests.filter((url) => url.searchParams.get('size') === '25').length).toBe(before + 1);
+  });
+
+  it('shows the error with a retry when the first load fails', async () => {
+    server.use(
+      http.get('/api/v1/mics', () => HttpResponse.json(pageFixture([]))),
+      http.get('/api/v1/events', () => HttpResponse.json({ page: 1, size: 25, results: [] })),
+    );
+    renderRoutes(routes, { path: '/events' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('total_cnt');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
