@@ -2,11 +2,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CREDENTIAL_CANARY, EDGE_TOKEN, ports, servers } from './e2e/support/servers';
 
-const PORT = Number(process.env.E2E_PORT ?? 8181);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Each run starts from a freshly seeded demo edge: a known state for every spec.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esc-e2e-'));
+const staticDir = process.env.E2E_STATIC_DIR ?? 'dist';
+
+function consoleServer(port: number, env: Record<string, string>) {
+  return {
+    command: 'node dist-server/server/index.js',
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    // Lets several checkouts' builds be tested side by side (`vite build --outDir …`).
+    env: { PORT: String(port), HOST: '127.0.0.1', QUIET: '1', STATIC_DIR: staticDir, ...env },
+  };
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -19,7 +31,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: servers.main,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
@@ -38,20 +50,31 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node dist-server/server/index.js',
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+  webServer: [
+    consoleServer(ports.main, {
+      DATA_DIR: path.join(dataDir, 'main'),
       DEMO_FAULTS: '1',
       DEMO_EVENT_INTERVAL_MS: '0',
-      QUIET: '1',
-      // Lets several checkouts' builds be tested side by side (`vite build --outDir …`).
-      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
+      DEMO_CREDENTIAL_CANARY: CREDENTIAL_CANARY,
+    }),
+    {
+      // A standalone demo edge standing in for a real edge server on the network.
+      command: 'node dist-server/server/demo-edge.js',
+      // The edge answers 401 without a token: up and refusing, as a real one would.
+      url: `${servers.upstreamEdge}/api/v1/mics`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        HOST: '127.0.0.1',
+        DEMO_EDGE_PORT: String(ports.upstreamEdge),
+        DEMO_API_TOKEN: EDGE_TOKEN,
+        DATA_DIR: path.join(dataDir, 'upstream'),
+        DEMO_EVENT_INTERVAL_MS: '0',
+        DEMO_CREDENTIAL_CANARY: CREDENTIAL_CANARY,
+      },
     },
-  },
+    consoleServer(ports.browserToken, { EDGE_API_URL: servers.upstreamEdge }),
+    consoleServer(ports.serverToken, { EDGE_API_URL: servers.upstreamEdge, EDGE_API_TOKEN: EDGE_TOKEN }),
+    consoleServer(ports.rejectedToken, { EDGE_API_URL: servers.upstreamEdge, EDGE_API_TOKEN: 'not-the-edge-token' }),
+  ],
 });

@@ -22,6 +22,7 @@ export interface DemoConfig {
   eventIntervalMs: number;
   token: string | null;
   port: number;
+  credentialCanary: string | null;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -66,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
       eventIntervalMs: intFrom(env.DEMO_EVENT_INTERVAL_MS, 20_000, 'DEMO_EVENT_INTERVAL_MS'),
       token: nonEmpty(env.DEMO_API_TOKEN),
       port: intFrom(env.DEMO_EDGE_PORT, 0, 'DEMO_EDGE_PORT'),
+      credentialCanary: nonEmpty(env.DEMO_CREDENTIAL_CANARY),
     },
   };
 }

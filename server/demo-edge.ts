@@ -6,7 +6,12 @@ import { loadConfig } from './config.js';
 /** The demo edge alone, on the edge service's usual port, for trying the console's proxy mode. */
 const config = loadConfig(process.env, { staticDir: 'dist' });
 const token = config.demo.token ?? 'demo-token';
-const store = new DemoStore({ dataDir: config.dataDir, mics: config.demo.mics, events: config.demo.events });
+const store = new DemoStore({
+  dataDir: config.dataDir,
+  mics: config.demo.mics,
+  events: config.demo.events,
+  credentialCanary: config.demo.credentialCanary,
+});
 const { app } = buildDemoEdge({ store, token });
 startLiveFeed(store, config.demo.eventIntervalMs);
 const port = config.demo.port === 0 ? 8100 : config.demo.port;

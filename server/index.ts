@@ -20,7 +20,12 @@ async function main(): Promise<void> {
   let demo = null;
   if (upstream === null) {
     const started = Date.now();
-    const store = new DemoStore({ dataDir: config.dataDir, mics: config.demo.mics, events: config.demo.events });
+    const store = new DemoStore({
+      dataDir: config.dataDir,
+      mics: config.demo.mics,
+      events: config.demo.events,
+      credentialCanary: config.demo.credentialCanary,
+    });
     const demoToken = config.demo.token ?? crypto.randomBytes(24).toString('base64url');
     const edge = buildDemoEdge({ store, token: demoToken });
     const address = await edge.app.listen({ host: '127.0.0.1', port: config.demo.port });

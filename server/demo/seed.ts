@@ -12,6 +12,8 @@ export interface SeedOptions {
   /** Events spread over the last seven days; 0 picks the natural rate (a few a minute). */
   events: number;
   now: number;
+  /** Fixed, recognisable device credentials, so tests can prove none of them reaches a browser. */
+  credentialCanary?: string | null;
 }
 
 export interface SeededMic {
@@ -86,7 +88,13 @@ export function seed(db: Database.Database, options: SeedOptions): void {
     );
     const active = !rng.chance(0.1);
     const connection = (scheme: string, port: number, path: string) =>
-      JSON.stringify({ scheme, port, path, username: 'operator', password: password(rng) });
+      JSON.stringify({
+        scheme,
+        port,
+        path,
+        username: options.credentialCanary ? `${options.credentialCanary}-user` : 'operator',
+        password: options.credentialCanary ? `${options.credentialCanary}-pass` : password(rng),
+      });
     insertMic.run({
       id: `mic-${String(i + 1).padStart(4, '0')}`,
       name,

@@ -192,6 +192,7 @@ export interface StoreOptions {
   mics: number;
   events: number;
   now?: number;
+  credentialCanary?: string | null;
 }
 
 /** The demo edge's state: an embedded SQLite database plus the live rule engine over it. */
@@ -216,7 +217,7 @@ export class DemoStore {
     if (!hasSchema) {
       this.db.transaction(() => {
         createSchema(this.db);
-        seed(this.db, { mics: options.mics, events: options.events, now });
+        seed(this.db, { mics: options.mics, events: options.events, now, credentialCanary: options.credentialCanary });
       })();
       this.db.exec('ANALYZE');
     }

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, Title } from 
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { accessToken, ApiError, edgeConnection, listMics } from '@/api';
@@ -26,6 +26,15 @@ export function SignInPage() {
     initialValues: { token: '' },
     validate: { token: (value) => (value.trim() === '' ? t('signIn.required') : null) },
   });
+
+  useEffect(() => {
+    // Arriving here because the edge rejected the token: forget it and whatever it fetched.
+    if (state.expired === true) {
+      accessToken.clear();
+      edgeConnection.reset();
+      queryClient.clear();
+    }
+  }, [state.expired, queryClient]);
 
   if (config.serverHoldsToken) return <Navigate to={state.from ?? '/mics'} replace />;
 
