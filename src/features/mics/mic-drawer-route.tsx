@@ -1,12 +1,78 @@
-import { Title } from '@mantine/core';
-import { Outlet } from 'react-router-dom';
+import { Drawer, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { ApiError, micQueries } from '@/api';
+import { DateTime } from '@/components/date-time';
+import { NotFoundState, QueryError, StaleDataNotice } from '@/components/query-feedback';
+import { useRuntimeConfig } from '@/lib/runtime-config';
+import { MicForm } from './mic-form';
+import './locales';
 
-// Foundation scaffold: replaced by the feature's own page.
+/** The device drawer over the table at `/mics/:micId`; closing returns to the table with its filters. */
 export function Component() {
+  const { t } = useTranslation('mics');
+  const { micId = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { readOnly } = useRuntimeConfig();
+  const query = useQuery(micQueries.detail(micId));
+  const backTo = { pathname: '/mics', search: location.search };
+  const close = () => navigate(backTo);
+  const notFound = query.error instanceof ApiError && query.error.isNotFound;
+
   return (
-    <>
-      <Title order={2}>mic-drawer-route</Title>
-      <Outlet />
-    </>
+    <Drawer
+      opened
+      onClose={close}
+      position="right"
+      size={680}
+      padding="md"
+      closeButtonProps={{ 'aria-label': t('drawer.close') }}
+      title={
+        <Stack gap={0}>
+          <Title order={2} size="h4">
+            {readOnly ? t('drawer.titleReadOnly') : t('drawer.title')}
+          </Title>
+          {query.data !== undefined && (
+            <Group gap="xs" wrap="nowrap">
+              <Text size="xs" c="dimmed" ff="monospace">
+                {query.data.id} · {query.data.edge_id}
+              </Text>
+              <Text size="xs" c="dimmed">
+                ·
+              </Text>
+              <Text size="xs" c="dimmed" span>
+                {t('drawer.updated')}
+              </Text>
+              <DateTime value={query.data.updated_at} relative size="xs" c="dimmed" />
+            </Group>
+          )}
+        </Stack>
+      }
+    >
+      {notFound ? (
+        <NotFoundState
+          title={t('drawer.notFound', { id: micId })}
+          description={t('drawer.notFoundDescription')}
+          backTo={`/mics${location.search}`}
+          backLabel={t('drawer.back')}
+        />
+      ) : query.data !== undefined ? (
+        <Stack gap="sm">
+          <StaleDataNotice query={query} />
+          <MicForm key={query.data.id} mic={query.data} readOnly={readOnly} />
+        </Stack>
+      ) : query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : (
+        <Stack gap="sm" aria-busy="true" aria-label={t('query.loading', { ns: 'common' })}>
+          <Skeleton height={56} />
+          <Skeleton height={36} />
+          <Skeleton height={220} />
+          <Skeleton height={120} />
+        </Stack>
+      )}
+    </Drawer>
   );
 }

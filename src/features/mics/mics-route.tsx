@@ -1,12 +1,194 @@
-import { Title } from '@mantine/core';
-import { Outlet } from 'react-router-dom';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconMoodEmpty } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useNavigate, useSearchParams } from 'react-router-dom';
+import { micQueries, type Mic } from '@/api';
+import { DateTime } from '@/components/date-time';
+import { MicStatusBadge } from '@/components/mic-status-badge';
+import { QueryError, StaleDataNotice } from '@/components/query-feedback';
+import { useRuntimeConfig } from '@/lib/runtime-config';
+import { MicFiltersBar } from './mic-filters-bar';
+import { listParamsOf, PAGE_SIZES, parseTableState, tableStateToParams, type MicTableState } from './mic-filters';
+import { StatusToggle } from './status-toggle';
+import { ThresholdSummary } from './threshold-summary';
+import { useCategories } from './use-categories';
+import classes from './mics.module.css';
+import './locales';
 
-// Foundation scaffold: replaced by the feature's own page.
+/** The list stays live: a device switched elsewhere shows up here within half a minute. */
+const REFRESH_MS = 30_000;
+
 export function Component() {
+  const { t } = useTranslation('mics');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { readOnly } = useRuntimeConfig();
+  const state = parseTableState(searchParams);
+  const query = useQuery({ ...micQueries.list(listParamsOf(state)), refetchInterval: REFRESH_MS });
+  const everyMic = useQuery(micQueries.every({}));
+  const { names } = useCategories();
+  const edgeIds = useMemo(() => [...new Set((everyMic.data ?? []).map((m) => m.edge_id))].sort(), [everyMic.data]);
+
+  const update = (change: Partial<MicTableState>) => {
+    setSearchParams((previous) => {
+      const current = parseTableState(previous);
+      const filterChanged =
+        (change.name !== undefined && change.name.trim() !== current.name.trim()) ||
+        (change.edgeId !== undefined && change.edgeId.trim() !== current.edgeId.trim()) ||
+        (change.size !== undefined && change.size !== current.size);
+      return tableStateToParams({ ...current, ...change, page: filterChanged ? 1 : (change.page ?? current.page) });
+    });
+  };
+
+  const search = searchParams.toString();
+  const drawerPath = (mic: Mic) => `/mics/${encodeURIComponent(mic.id)}${search === '' ? '' : `?${search}`}`;
+
+  const columns: DataTableColumn<Mic>[] = [
+    {
+      accessor: 'name',
+      title: t('columns.name'),
+      width: 250,
+      cellsClassName: classes.nameCell,
+      render: (mic) => (
+        <Stack gap={0}>
+          <Tooltip label={mic.name} openDelay={500}>
+            <Anchor
+              component={Link}
+              to={drawerPath(mic)}
+              size="sm"
+              className={classes.nameLink}
+              onClick={(event) => event.stopPropagation()}
+            >
+              {mic.name}
+            </Anchor>
+          </Tooltip>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {mic.id}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'status',
+      title: t('columns.status'),
+      width: 160,
+      render: (mic) => (readOnly ? <MicStatusBadge status={mic.status} /> : <StatusToggle mic={mic} />),
+    },
+    { accessor: 'edge_id', title: t('columns.edge'), width: 130, render: (mic) => <span className={classes.mono}>{mic.edge_id}</span> },
+    { accessor: 'host', title: t('columns.host'), width: 100, render: (mic) => <span className={classes.mono}>{mic.host}</span> },
+    {
+      accessor: 'location',
+      title: t('columns.location'),
+      width: 150,
+      render: (mic) => (
+        <span className={classes.mono}>
+          {mic.location.latitude.toFixed(4)}, {mic.location.longitude.toFixed(4)}
+        </span>
+      ),
+    },
+    {
+      accessor: 'thresholds',
+      title: t('columns.thresholds'),
+      render: (mic) => <ThresholdSummary thresholds={mic.thresholds} names={names} />,
+    },
+    {
+      accessor: 'updated_at',
+      title: t('columns.updated'),
+      width: 110,
+      render: (mic) => <DateTime value={mic.updated_at} relative size="xs" />,
+    },
+  ];
+
+  const page = query.data;
+  const emptyMessage = () => {
+    const name = state.name.trim();
+    const edge = state.edgeId.trim();
+    if (page !== undefined && page.total_cnt > 0) return t('table.emptyPage', { page: state.page });
+    if (name !== '' && edge !== '') return t('table.emptyBoth', { name, edge });
+    if (name !== '') return t('table.emptyName', { name });
+    if (edge !== '') return t('table.emptyEdge', { edge });
+    return t('table.emptyNone');
+  };
+
   return (
-    <>
-      <Title order={2}>mics-route</Title>
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Stack gap={0}>
+          <Title order={2}>{t('title')}</Title>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {page !== undefined ? t('total', { count: page.total_cnt }) : t('subtitle')}
+          </Text>
+        </Stack>
+        <MicFiltersBar name={state.name} edgeId={state.edgeId} edgeIds={edgeIds} onChange={update} />
+      </Group>
+
+      <StaleDataNotice query={query} />
+
+      {page === undefined ? (
+        query.isError ? (
+          <QueryError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        ) : (
+          <Paper withBorder p="sm" aria-busy="true" aria-label={t('query.loading', { ns: 'common' })}>
+            <Stack gap={10}>
+              {Array.from({ length: 10 }, (_, i) => (
+                <Skeleton key={i} height={28} />
+              ))}
+            </Stack>
+          </Paper>
+        )
+      ) : page.results.length === 0 ? (
+        <Paper withBorder p="xl">
+          <Stack align="center" gap="xs" role="status">
+            <IconMoodEmpty size={40} aria-hidden opacity={0.6} />
+            <Text fw={600}>{t('table.empty')}</Text>
+            <Text size="sm" c="dimmed" ta="center" style={{ overflowWrap: 'anywhere' }}>
+              {emptyMessage()}
+            </Text>
+            {page.total_cnt > 0 ? (
+              <Button variant="light" size="xs" onClick={() => update({ page: 1 })}>
+                {t('table.firstPage')}
+              </Button>
+            ) : (
+              (state.name !== '' || state.edgeId !== '') && (
+                <Button variant="light" size="xs" onClick={() => update({ name: '', edgeId: '' })}>
+                  {t('filters.clear')}
+                </Button>
+              )
+            )}
+          </Stack>
+        </Paper>
+      ) : (
+        <DataTable<Mic>
+          aria-label={t('table.label')}
+          withTableBorder
+          borderRadius="sm"
+          striped
+          highlightOnHover
+          verticalSpacing={6}
+          horizontalSpacing="sm"
+          fz="sm"
+          verticalAlign="center"
+          records={page.results}
+          columns={columns}
+          idAccessor="id"
+          fetching={query.isPlaceholderData}
+          loaderBackgroundBlur={0.5}
+          totalRecords={page.total_cnt}
+          page={state.page}
+          recordsPerPage={state.size}
+          onPageChange={(next) => update({ page: next })}
+          recordsPerPageOptions={[...PAGE_SIZES]}
+          onRecordsPerPageChange={(size) => update({ size })}
+          recordsPerPageLabel={t('table.perPage')}
+          paginationText={({ from, to, totalRecords }) => t('table.pagination', { from, to, total: totalRecords })}
+          paginationSize="sm"
+          onRowClick={({ record }) => navigate(drawerPath(record))}
+        />
+      )}
       <Outlet />
-    </>
+    </Stack>
   );
 }

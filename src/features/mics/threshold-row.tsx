@@ -1,0 +1,117 @@
+import { ActionIcon, Alert, Group, NumberInput, Skeleton, Slider, Stack, Text, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { LabelName, Threshold } from '@/api';
+import { CategoryName, categoryLabel } from './category-name';
+import { countAtOrAbove } from './histogram';
+import { ThresholdHistogram } from './threshold-histogram';
+import { useThresholdEvents } from './use-threshold-events';
+import classes from './mics.module.css';
+
+interface ThresholdRowProps {
+  micId: string;
+  category: string;
+  name: LabelName | null;
+  /** What the edge reports for this category; undefined for a category added in this form. */
+  reported: Threshold | undefined;
+  value: number | string;
+  error: string | undefined;
+  onChange: (value: number | string) => void;
+  onRemove: (() => void) | null;
+  readOnly: boolean;
+}
+
+const numeric = (value: number | string): number | null => {
+  const n = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
+  return Number.isFinite(n) && n >= 0 && n <= 1 ? n : null;
+};
+
+/** One category's threshold: what the edge reports, the number to send, and how recent events would fare. */
+export function ThresholdRow({ micId, category, name, reported, value, error, onChange, onRemove, readOnly }: ThresholdRowProps) {
+  const { t, i18n } = useTranslation('mics');
+  const [debouncedCategory] = useDebouncedValue(category, 400);
+  const events = useThresholdEvents(micId, debouncedCategory, debouncedCategory.trim() !== '');
+  const labelName = name ?? events.labelName;
+  const label = categoryLabel(category, labelName, i18n.language);
+  const threshold = numeric(value);
+  const read = events.confidences.length;
+
+  return (
+    <Stack gap={6} className={`${classes.thresholdRow} ${reported === undefined ? classes.thresholdRowAdded : ''}`}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <CategoryName id={category} name={labelName} />
+        <Group gap="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed" ta="right">
+            {reported === undefined
+              ? t('form.notYetOnDevice')
+              : t('form.serverReports', { confidence: reported.confidence, level: reported.sound_level_ge })}
+          </Text>
+          {onRemove !== null && (
+            <Tooltip label={t('form.removeCategory', { category: label })}>
+              <ActionIcon variant="subtle" color="gray" size="sm" onClick={onRemove} aria-label={t('form.removeCategory', { category: label })}>
+                <IconTrash size={14} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      </Group>
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          {readOnly ? null : (
+            <Slider
+              min={0}
+              max={1}
+              step={0.01}
+              precision={2}
+              value={threshold ?? 0}
+              onChange={onChange}
+              label={(v) => v.toFixed(2)}
+              aria-label={t('form.thresholdSlider', { category: label })}
+              size="sm"
+              mt={8}
+            />
+          )}
+          {events.error !== null ? (
+            <Alert color="orange" variant="light" p={6} mt={6}>
+              <Text size="xs">{t('preview.error', { reason: events.error.message })}</Text>
+            </Alert>
+          ) : events.isPending ? (
+            <Skeleton height={56} mt={6} aria-label={t('preview.loading')} />
+          ) : read === 0 ? (
+            <Text size="xs" c="dimmed" mt={6}>
+              {t('preview.none', { label })}
+            </Text>
+          ) : (
+            <Stack gap={2} mt={6}>
+              <ThresholdHistogram confidences={events.confidences} threshold={threshold} label={label} />
+              <Text size="xs" aria-live="polite">
+                {t('preview.summary', { count: threshold === null ? 0 : countAtOrAbove(events.confidences, threshold), total: read })}
+                {' · '}
+                <Text span size="xs" c="dimmed">
+                  {t('preview.title')}
+                  {events.capped ? ` · ${t('preview.capped', { count: read })}` : ''}
+                </Text>
+              </Text>
+            </Stack>
+          )}
+        </Stack>
+        <NumberInput
+          label={t('form.thresholdValue', { category: label })}
+          value={value}
+          onChange={onChange}
+          min={0}
+          max={1}
+          step={0.01}
+          decimalScale={3}
+          clampBehavior="none"
+          readOnly={readOnly}
+          error={error}
+          size="xs"
+          w={130}
+          styles={{ label: { fontSize: 'var(--mantine-font-size-xs)' } }}
+        />
+      </Group>
+    </Stack>
+  );
+}

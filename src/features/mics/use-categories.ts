@@ -1,0 +1,40 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { eventQueries, micQueries, type LabelName } from '@/api';
+
+const DAY_MINUTES = 24 * 60;
+/** Label discovery reads the latest events of the last week; three full pages see every label in practice. */
+const LABEL_PAGES = [1, 2, 3];
+const LABEL_STALE_MS = 5 * 60_000;
+
+// Stable, so useQueries hands back the same array while no page changed.
+const dataOf = <T,>(results: { data: T }[]) => results.map((r) => r.data);
+
+export interface Category {
+  id: string;
+  /** ko/en names when some event carried this label; null for categories only seen in thresholds. */
+  name: LabelName | null;
+}
+
+/**
+ * The categories a threshold can be set for. The spec does not fix the set, so it is the union
+ * of what any device has a threshold for and what the recent events are labelled with.
+ */
+export function useCategories(): { categories: Category[]; names: Map<string, LabelName> } {
+  const mics = useQuery({ ...micQueries.every({}), staleTime: LABEL_STALE_MS });
+  const pageData = useQueries({
+    queries: LABEL_PAGES.map((page) => ({
+      ...eventQueries.list({ sinceMinutes: 7 * DAY_MINUTES, size: 100, page }),
+      staleTime: LABEL_STALE_MS,
+    })),
+    combine: dataOf,
+  });
+  return useMemo(() => {
+    const names = new Map<string, LabelName>();
+    for (const page of pageData) for (const event of page?.results ?? []) names.set(event.label.id, event.label.name);
+    const ids = new Set<string>(names.keys());
+    for (const mic of mics.data ?? []) for (const category of Object.keys(mic.thresholds)) ids.add(category);
+    const categories = [...ids].sort().map((id) => ({ id, name: names.get(id) ?? null }));
+    return { categories, names };
+  }, [mics.data, pageData]);
+}
