@@ -1,0 +1,109 @@
+import { Anchor, Badge, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { eventQueries, type Mic } from '@/api';
+import { DateTime } from '@/components/date-time';
+import { formatWindow } from '@/components/map/mic-marker-legend';
+import type { MarkerMic } from '@/components/map/mic-marker-state';
+import { MicStatusBadge } from '@/components/mic-status-badge';
+import { formatPercent, formatRelative } from '@/lib/format';
+import { localName, otherName } from '@/lib/i18n';
+import './locales';
+
+const POPUP_EVENTS = 5;
+
+/** What a mic's popup shows: who it is, its state, its latest events, and a way to edit it. */
+export function MicPopupContent({
+  mic,
+  marker,
+  lastHeardAt,
+  windowMinutes,
+  label,
+}: {
+  mic: Mic;
+  marker: MarkerMic | undefined;
+  lastHeardAt: number | undefined;
+  windowMinutes: number;
+  label: string | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const events = useQuery({
+    ...eventQueries.list({ mic_id: [mic.id], label_id: label === null ? undefined : [label], size: POPUP_EVENTS }),
+    refetchInterval: 10_000,
+  });
+  const heard = marker?.state === 'fresh' || marker?.state === 'recent';
+  return (
+    <Stack gap={6} miw={240} maw={320} data-testid="mic-popup">
+      <div>
+        <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+          {mic.name}
+        </Title>
+        <Text size="xs" c="dimmed" ff="monospace">
+          {mic.id}
+        </Text>
+      </div>
+      <Group gap={6}>
+        <MicStatusBadge status={mic.status} />
+        {heard && lastHeardAt !== undefined && (
+          <Badge color={marker.state === 'fresh' ? 'red' : 'orange'} variant="light" size="sm" style={{ textTransform: 'none' }}>
+            {t('map:popup.heardAgo', { ago: formatRelative(lastHeardAt) })}
+          </Badge>
+        )}
+      </Group>
+      <Text size="sm">
+        <Text span c="dimmed" size="sm">
+          {t('map:popup.edge')}:{' '}
+        </Text>
+        {mic.edge_id}
+      </Text>
+      {!heard && (
+        <Text size="xs" c="dimmed">
+          {t('map:popup.notHeard', { window: formatWindow(t, windowMinutes) })}
+        </Text>
+      )}
+      <Text size="sm" fw={600}>
+        {t('map:popup.lastEvents')}
+      </Text>
+      {events.data === undefined ? (
+        events.isError ? (
+          <Text size="xs" c="red">
+            {t('map:popup.eventsFailed', { reason: events.error.message })}
+          </Text>
+        ) : (
+          <Group gap={6}>
+            <Loader size="xs" />
+            <Text size="xs">{t('map:popup.loadingEvents')}</Text>
+          </Group>
+        )
+      ) : events.data.results.length === 0 ? (
+        <Text size="xs" c="dimmed">
+          {t('map:popup.noEvents')}
+        </Text>
+      ) : (
+        <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {events.data.results.map((event) => (
+            <Group key={event.id} component="li" gap={6} justify="space-between" wrap="nowrap">
+              <Tooltip label={otherName(event.label.name, i18n.language)} openDelay={200}>
+                <Text size="sm" fw={500} lang={i18n.language}>
+                  {localName(event.label.name, i18n.language)}
+                </Text>
+              </Tooltip>
+              <Text size="xs" c="dimmed">
+                {t('map:popup.confidence', { value: formatPercent(event.confidence) })}
+              </Text>
+              <DateTime value={event.created_at} relative size="xs" c="dimmed" />
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <Anchor component={Link} to={`/mics/${encodeURIComponent(mic.id)}`} size="sm" aria-label={t('map:popup.editHint', { name: mic.name })}>
+        <Group gap={4} component="span">
+          <IconPencil size={14} aria-hidden />
+          {t('map:popup.edit')}
+        </Group>
+      </Anchor>
+    </Stack>
+  );
+}

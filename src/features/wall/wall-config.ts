@@ -1,0 +1,42 @@
+import { parseWindowMinutes } from '@/components/map/time-window';
+
+export interface WallConfig {
+  edgeId: string | null;
+  label: string | null;
+  windowMinutes: number;
+  refreshSeconds: number;
+  chime: boolean;
+  lang: 'en' | 'ko' | null;
+}
+
+export const DEFAULT_WALL_CONFIG: WallConfig = { edgeId: null, label: null, windowMinutes: 15, refreshSeconds: 5, chime: false, lang: null };
+
+const text = (value: string | null) => (value === null || value.trim() === '' ? null : value.trim());
+
+/**
+ * A wall screen's setup from its URL (`?edge_id=…&label=…&window=15m&refresh=5&chime=1&lang=ko`).
+ * Unreadable values fall back to the defaults so a typo never leaves a wall blank.
+ */
+export function parseWallConfig(params: URLSearchParams): WallConfig {
+  const refresh = Number(params.get('refresh'));
+  const lang = params.get('lang');
+  return {
+    edgeId: text(params.get('edge_id')),
+    label: text(params.get('label')),
+    windowMinutes: parseWindowMinutes(params.get('window'), { max: 1440 }) ?? DEFAULT_WALL_CONFIG.windowMinutes,
+    refreshSeconds:
+      params.get('refresh') !== null && Number.isFinite(refresh) && refresh >= 1 ? Math.min(300, Math.round(refresh)) : DEFAULT_WALL_CONFIG.refreshSeconds,
+    chime: ['1', 'true', 'on', 'yes'].includes((params.get('chime') ?? '').toLowerCase()),
+    lang: lang === 'en' || lang === 'ko' ? lang : null,
+  };
+}
+
+/** Mics change rarely: a wall re-reads them at most once a minute, however fast it refreshes events. */
+export function micRefreshMs(config: WallConfig): number {
+  return Math.max(60_000, config.refreshSeconds * 12_000);
+}
+
+/** Data older than this without a successful refresh is stale even if no request has failed yet. */
+export function staleAfterMs(config: WallConfig): number {
+  return Math.max(15_000, config.refreshSeconds * 3_000);
+}
