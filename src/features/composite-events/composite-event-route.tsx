@@ -1,12 +1,112 @@
-import { Title } from '@mantine/core';
-import { Outlet } from 'react-router-dom';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { ApiError, compositeEventQueries } from '@/api';
+import { DateTime } from '@/components/date-time';
+import { LabelName } from '@/components/label-name';
+import { PageLoader } from '@/components/page-loader';
+import { NotFoundState, QueryError, StaleDataNotice } from '@/components/query-feedback';
+import { BaseEventsTable } from './base-events-table';
+import { byTime, summarize } from './composite-summary';
+import { ReadBadge } from './composite-timeline-entry';
+import { MicsSection } from './mics-section';
+import { RulePanel } from './rule-panel';
+import { WhyFiredChart } from './why-fired-chart';
+import './locales';
 
-// Foundation scaffold: replaced by the feature's own page.
+function timelineHref(state: unknown): string {
+  const search = (state as { timelineSearch?: unknown } | null)?.timelineSearch;
+  return typeof search === 'string' && search.startsWith('?') ? `/composite-events${search}` : '/composite-events';
+}
+
 export function Component() {
+  const { t } = useTranslation('composite-events');
+  const { compositeEventId = '' } = useParams();
+  const location = useLocation();
+  const back = timelineHref(location.state);
+  const query = useQuery(compositeEventQueries.detail(compositeEventId));
+
+  if (query.data === undefined) {
+    if (query.error instanceof ApiError && query.error.isNotFound) {
+      return (
+        <NotFoundState
+          title={t('detail.notFoundTitle')}
+          description={t('detail.notFound', { id: compositeEventId })}
+          backTo={back}
+          backLabel={t('detail.backToTimeline')}
+        />
+      );
+    }
+    if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    return <PageLoader />;
+  }
+
+  const composite = query.data;
+  const summary = summarize(composite);
+  const events = byTime(composite.events);
+
   return (
-    <>
-      <Title order={2}>composite-event-route</Title>
-      <Outlet />
-    </>
+    <Stack gap="md">
+      <Anchor component={Link} to={back} size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} aria-hidden />
+          {t('detail.back')}
+        </Group>
+      </Anchor>
+      <StaleDataNotice query={query} />
+      <Paper p={0} bg="transparent">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap={4}>
+            <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+              {composite.rule.name}
+            </Title>
+            <Group gap="xs">
+              {composite.labels.map((label) => (
+                <Badge key={label.id} variant="outline" color="indigo" style={{ textTransform: 'none' }}>
+                  <LabelName name={label.name} size="xs" fw={600} />
+                </Badge>
+              ))}
+              <Text size="sm">
+                {t('timeline.summary', {
+                  events: t('timeline.events', { count: summary.eventCount }),
+                  mics: t('timeline.mics', { count: summary.micCount }),
+                })}
+              </Text>
+              <ReadBadge unread={summary.unread} />
+            </Group>
+          </Stack>
+          <Stack gap={2} align="flex-end">
+            <Group gap={6}>
+              <Text size="sm" c="dimmed">
+                {t('timeline.started')}
+              </Text>
+              <DateTime value={composite.started_at} />
+            </Group>
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {t('detail.id')} {composite.id} · {t('detail.groupKey')} {composite.group_key}
+            </Text>
+          </Stack>
+        </Group>
+      </Paper>
+
+      <RulePanel composite={composite} />
+      <WhyFiredChart composite={composite} />
+
+      <Stack gap="sm" component="section" aria-labelledby="base-events-title">
+        <Group justify="space-between">
+          <Title order={3} size="h4" id="base-events-title">
+            {t('detail.baseEvents')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('detail.baseEventsCount', { count: events.length })}
+          </Text>
+        </Group>
+        <BaseEventsTable events={events} />
+      </Stack>
+
+      <MicsSection composite={composite} />
+    </Stack>
   );
 }

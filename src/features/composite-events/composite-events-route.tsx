@@ -1,12 +1,163 @@
-import { Title } from '@mantine/core';
-import { Outlet } from 'react-router-dom';
+import { Badge, Button, Group, Pagination, SegmentedControl, Select, Stack, Text, Timeline, Title } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { IconFilterOff, IconRefresh, IconStack2 } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { compositeEventQueries, type CompositeEvent, type Page } from '@/api';
+import { PageLoader } from '@/components/page-loader';
+import { QueryError, StaleDataNotice } from '@/components/query-feedback';
+import { CompositeTimelineEntry } from './composite-timeline-entry';
+import { parseTimelineFilters, timelineFiltersToSearch, timelineQuery, type TimelineFilters } from './timeline-filters';
+import './locales';
 
-// Foundation scaffold: replaced by the feature's own page.
+const REFRESH_MS = 15_000;
+
+const toPickerValue = (iso: string | null) => (iso === null ? null : dayjs(iso).format('YYYY-MM-DD HH:mm:ss'));
+const fromPickerValue = (value: string | null) => (value === null || value === '' ? null : dayjs(value).toISOString());
+
 export function Component() {
+  const { t } = useTranslation('composite-events');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const filters = useMemo(() => parseTimelineFilters(searchParams), [searchParams]);
+  const orderLabelId = useId();
+  const queryClient = useQueryClient();
+
+  const list = useQuery({
+    ...compositeEventQueries.list(timelineQuery(filters)),
+    refetchInterval: filters.page === 1 ? REFRESH_MS : false,
+    refetchIntervalInBackground: false,
+  });
+
+  // The service has no rule list: offer the rules seen in every timeline page loaded so far.
+  const cachedPages = queryClient.getQueriesData<Page<CompositeEvent>>({ queryKey: compositeEventQueries.lists() });
+  const rules = new Map<string, string>();
+  for (const [, page] of cachedPages) for (const event of page?.results ?? []) rules.set(event.rule.id, event.rule.name);
+  for (const event of list.data?.results ?? []) rules.set(event.rule.id, event.rule.name);
+  if (filters.rule !== null && !rules.has(filters.rule)) rules.set(filters.rule, filters.rule);
+  const ruleOptions = [...rules].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+
+  const update = (patch: Partial<TimelineFilters>) => setSearchParams(timelineFiltersToSearch({ ...filters, page: 1, ...patch }));
+  const filtered = filters.from !== null || filters.to !== null || filters.rule !== null || filters.order !== 'desc';
+
   return (
-    <>
-      <Title order={2}>composite-events-route</Title>
-      <Outlet />
-    </>
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={2}>{t('timeline.title')}</Title>
+          <Text c="dimmed" size="sm">
+            {t('timeline.subtitle')}
+          </Text>
+        </div>
+        {filters.page === 1 && (
+          <Badge variant="light" color="teal" leftSection={<IconRefresh size={12} aria-hidden />} style={{ textTransform: 'none' }}>
+            {t('timeline.refreshing')}
+          </Badge>
+        )}
+      </Group>
+
+      <Group align="flex-end" gap="md" wrap="wrap" role="search" aria-label={t('timeline.filters')}>
+        <Stack gap={4}>
+          <Text id={orderLabelId} size="sm" fw={500}>
+            {t('timeline.order')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby={orderLabelId}
+            value={filters.order}
+            onChange={(value) => update({ order: value === 'asc' ? 'asc' : 'desc' })}
+            data={[
+              { value: 'desc', label: t('timeline.newest') },
+              { value: 'asc', label: t('timeline.oldest') },
+            ]}
+          />
+        </Stack>
+        <DateTimePicker
+          label={t('timeline.from')}
+          placeholder={t('timeline.anyTime')}
+          value={toPickerValue(filters.from)}
+          onChange={(value) => update({ from: fromPickerValue(value) })}
+          clearable
+          withSeconds
+          valueFormat="YYYY-MM-DD HH:mm:ss"
+          w={210}
+        />
+        <DateTimePicker
+          label={t('timeline.to')}
+          placeholder={t('timeline.anyTime')}
+          value={toPickerValue(filters.to)}
+          onChange={(value) => update({ to: fromPickerValue(value) })}
+          clearable
+          withSeconds
+          valueFormat="YYYY-MM-DD HH:mm:ss"
+          w={210}
+        />
+        <Select
+          label={t('timeline.rule')}
+          placeholder={t('timeline.allRules')}
+          title={t('timeline.rulesHint')}
+          data={ruleOptions}
+          value={filters.rule}
+          onChange={(value) => update({ rule: value })}
+          clearable
+          searchable
+          w={320}
+        />
+        {filtered && (
+          <Button
+            variant="subtle"
+            leftSection={<IconFilterOff size={16} aria-hidden />}
+            onClick={() => update({ order: 'desc', from: null, to: null, rule: null })}
+          >
+            {t('timeline.clear')}
+          </Button>
+        )}
+      </Group>
+
+      <StaleDataNotice query={list} />
+
+      {list.data === undefined ? (
+        list.isError ? (
+          <QueryError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        ) : (
+          <PageLoader />
+        )
+      ) : list.data.results.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl" role="status">
+          {t('timeline.empty')}
+        </Text>
+      ) : (
+        <>
+          <Timeline
+            bulletSize={26}
+            lineWidth={2}
+            aria-label={t('timeline.label')}
+            style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+          >
+            {list.data.results.map((event) => (
+              <Timeline.Item key={event.id} bullet={<IconStack2 size={14} aria-hidden />}>
+                <CompositeTimelineEntry event={event} search={location.search} />
+              </Timeline.Item>
+            ))}
+          </Timeline>
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              {t('timeline.pages', { page: list.data.page, max: Math.max(1, list.data.max_page), total: list.data.total_cnt })}
+            </Text>
+            <Pagination
+              total={Math.max(1, list.data.max_page)}
+              value={filters.page}
+              onChange={(page) => {
+                update({ page });
+                window.scrollTo?.({ top: 0 });
+              }}
+              aria-label={t('timeline.pagination')}
+            />
+          </Group>
+        </>
+      )}
+    </Stack>
   );
 }

@@ -1,0 +1,131 @@
+import { ActionIcon, Anchor, Badge, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconCircleCheck, IconCopy, IconMail } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { BaseEvent } from '@/api';
+import { DateTime } from '@/components/date-time';
+import { LabelName } from '@/components/label-name';
+import { formatDateTime, formatPercent } from '@/lib/format';
+
+function VersusThreshold({ value, threshold, met }: { value: string; threshold: string; met: boolean }) {
+  const { t } = useTranslation('composite-events');
+  return (
+    <Stack gap={0} align="flex-end">
+      <Text size="sm" fw={met ? 600 : 400} c={met ? undefined : 'red'}>
+        {met ? '≥ ' : '< '}
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {t('detail.vsThreshold', { value: threshold })}
+      </Text>
+    </Stack>
+  );
+}
+
+export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
+  const { t, i18n } = useTranslation('composite-events');
+  return (
+    <DataTable<BaseEvent>
+      aria-label={t('detail.baseEvents')}
+      withTableBorder
+      borderRadius="sm"
+      striped
+      verticalAlign="top"
+      records={events}
+      idAccessor="id"
+      noRecordsText={t('timeline.noEvents')}
+      minHeight={events.length === 0 ? 150 : undefined}
+      columns={[
+        { accessor: 'created_at', title: t('detail.time'), render: (e) => <DateTime value={e.created_at} /> },
+        {
+          accessor: 'mic_id',
+          title: t('detail.mic'),
+          render: (e) => (
+            <Stack gap={0}>
+              <Anchor component={Link} to={`/mics/${encodeURIComponent(e.mic_id)}`} size="sm">
+                {e.microphone.name}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {e.mic_id}
+              </Text>
+            </Stack>
+          ),
+        },
+        { accessor: 'label', title: t('detail.label'), render: (e) => <LabelName name={e.label.name} /> },
+        {
+          accessor: 'confidence',
+          title: t('detail.confidence'),
+          textAlign: 'right',
+          render: (e) => (
+            <VersusThreshold
+              value={formatPercent(e.confidence)}
+              threshold={formatPercent(e.confidence_threshold)}
+              met={e.confidence >= e.confidence_threshold}
+            />
+          ),
+        },
+        {
+          accessor: 'sound_level',
+          title: t('detail.soundLevel'),
+          textAlign: 'right',
+          render: (e) => (
+            <VersusThreshold
+              value={`${e.sound_level} dB`}
+              threshold={`${e.sound_level_threshold} dB`}
+              met={e.sound_level >= e.sound_level_threshold}
+            />
+          ),
+        },
+        {
+          accessor: 'is_read',
+          title: t('detail.read'),
+          render: (e) =>
+            e.is_read ? (
+              <Tooltip label={e.read_at === null ? t('detail.read') : t('detail.readAt', { time: formatDateTime(e.read_at, i18n.language) })}>
+                <Badge color="gray" variant="light" leftSection={<IconCircleCheck size={12} aria-hidden />}>
+                  {t('detail.read')}
+                </Badge>
+              </Tooltip>
+            ) : (
+              <Badge color="orange" variant="light" leftSection={<IconMail size={12} aria-hidden />}>
+                {t('detail.unread')}
+              </Badge>
+            ),
+        },
+        {
+          accessor: 'description',
+          title: t('detail.description'),
+          render: (e) => (
+            <Text size="sm" maw={280} style={{ overflowWrap: 'anywhere' }}>
+              {e.description}
+            </Text>
+          ),
+        },
+        {
+          accessor: 'audio_file',
+          title: t('detail.audio'),
+          render: (e) => (
+            <Group gap={4} wrap="nowrap" align="flex-start">
+              <Code style={{ overflowWrap: 'anywhere', maxWidth: 260 }}>{e.audio_file.file_path}</Code>
+              <CopyButton value={e.audio_file.file_path}>
+                {({ copied, copy }) => (
+                  <Tooltip label={copied ? t('detail.copied') : t('detail.copy')} withArrow>
+                    <ActionIcon
+                      variant="subtle"
+                      color={copied ? 'teal' : 'gray'}
+                      onClick={copy}
+                      aria-label={`${copied ? t('detail.copied') : t('detail.copy')}: ${e.audio_file.file_path}`}
+                    >
+                      {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </CopyButton>
+            </Group>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,81 @@
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconMail } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { CompositeEvent } from '@/api';
+import { DateTime } from '@/components/date-time';
+import { LabelName } from '@/components/label-name';
+import { formatDuration, formatTime } from '@/lib/format';
+import { summarize } from './composite-summary';
+
+export function ReadBadge({ unread }: { unread: number }) {
+  const { t } = useTranslation('composite-events');
+  return unread === 0 ? (
+    <Badge color="gray" variant="light" leftSection={<IconCircleCheck size={12} aria-hidden />}>
+      {t('timeline.allRead')}
+    </Badge>
+  ) : (
+    <Badge color="orange" variant="light" leftSection={<IconMail size={12} aria-hidden />}>
+      {t('timeline.unread', { count: unread })}
+    </Badge>
+  );
+}
+
+export function CompositeTimelineEntry({ event, search }: { event: CompositeEvent; search: string }) {
+  const { t } = useTranslation('composite-events');
+  const summary = summarize(event);
+  return (
+    <Paper withBorder p="sm" radius="sm" component="article" aria-labelledby={`ce-${event.id}`}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Anchor
+            id={`ce-${event.id}`}
+            component={Link}
+            to={`/composite-events/${encodeURIComponent(event.id)}`}
+            state={{ timelineSearch: search }}
+            fw={600}
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {event.rule.name}
+          </Anchor>
+          <ReadBadge unread={summary.unread} />
+        </Group>
+        <Group gap={6}>
+          {event.labels.map((label) => (
+            <Badge key={label.id} variant="outline" color="indigo" style={{ textTransform: 'none' }}>
+              <LabelName name={label.name} size="xs" fw={600} />
+            </Badge>
+          ))}
+          <Text size="sm">
+            {t('timeline.summary', {
+              events: t('timeline.events', { count: summary.eventCount }),
+              mics: t('timeline.mics', { count: summary.micCount }),
+            })}
+          </Text>
+        </Group>
+        <Group gap="lg" wrap="wrap">
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              {t('timeline.started')}
+            </Text>
+            <DateTime value={event.started_at} />
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              {t('timeline.span')}
+            </Text>
+            <Text size="sm">
+              {summary.first === null || summary.last === null
+                ? t('timeline.noEvents')
+                : t('timeline.spanValue', {
+                    duration: formatDuration(summary.spanMs),
+                    first: formatTime(summary.first),
+                    last: formatTime(summary.last),
+                  })}
+            </Text>
+          </Group>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,198 @@
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip as MantineTooltip } from '@mantine/core';
+import { IconCheck, IconHelpCircle, IconLock, IconPlugConnected, IconPlugConnectedX, IconX } from '@tabler/icons-react';
+import type { LatLngBoundsExpression } from 'leaflet';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CircleMarker, Tooltip } from 'react-leaflet';
+import { Link } from 'react-router-dom';
+import type { CompositeEvent, ExtendedMic, Label } from '@/api';
+import { BaseMap } from '@/components/map/base-map';
+import { MicStatusBadge } from '@/components/mic-status-badge';
+import { localName } from '@/lib/i18n';
+import { formatPercent } from '@/lib/format';
+import { endpointUrl, micsWithThresholds } from './composite-summary';
+
+function YesNo({ value, yesIcon, noIcon }: { value: boolean; yesIcon?: ReactNode; noIcon?: ReactNode }) {
+  const { t } = useTranslation('composite-events');
+  return value ? (
+    <Badge color="teal" variant="light" size="sm" leftSection={yesIcon ?? <IconCheck size={12} aria-hidden />}>
+      {t('detail.yes')}
+    </Badge>
+  ) : (
+    <Badge color="red" variant="light" size="sm" leftSection={noIcon ?? <IconX size={12} aria-hidden />}>
+      {t('detail.no')}
+    </Badge>
+  );
+}
+
+const EDGE_STATUS_COLORS: Record<string, string> = { online: 'teal', offline: 'red' };
+
+/** `online` and `offline` get colours; anything else (e.g. `maintenance`) is shown as sent, neutral. */
+export function EdgeStatusBadge({ status }: { status: string | undefined }) {
+  const { t } = useTranslation('composite-events');
+  if (status === undefined) return <Text size="sm" c="dimmed">{t('detail.notReported')}</Text>;
+  const color = EDGE_STATUS_COLORS[status];
+  return (
+    <Badge
+      color={color ?? 'gray'}
+      variant={color === undefined ? 'outline' : 'light'}
+      size="sm"
+      style={{ textTransform: 'none' }}
+      leftSection={
+        status === 'online' ? (
+          <IconPlugConnected size={12} aria-hidden />
+        ) : status === 'offline' ? (
+          <IconPlugConnectedX size={12} aria-hidden />
+        ) : (
+          <IconHelpCircle size={12} aria-hidden />
+        )
+      }
+    >
+      {status}
+    </Badge>
+  );
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start" justify="space-between">
+      <Text size="xs" c="dimmed" component="dt" style={{ flex: '0 0 auto' }}>
+        {term}
+      </Text>
+      <Text size="sm" component="dd" m={0} ta="right" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function MicCard({ mic, labels }: { mic: ExtendedMic; labels: Map<string, Label> }) {
+  const { t, i18n } = useTranslation('composite-events');
+  const thresholds = mic.thresholds === undefined ? [] : Object.entries(mic.thresholds);
+  return (
+    <Paper withBorder p="sm" radius="sm" component="article" aria-label={mic.name}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div style={{ minWidth: 0 }}>
+            <Anchor component={Link} to={`/mics/${encodeURIComponent(mic.id)}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {mic.name}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              {mic.id} · {mic.edge_id}
+            </Text>
+          </div>
+          <MicStatusBadge status={mic.status} />
+        </Group>
+        <dl style={{ margin: 0, display: 'grid', gap: 4 }}>
+          <Row term={t('detail.type')}>{mic.microphone_type}</Row>
+          <Row term={t('detail.mac')}>
+            <Text span ff="monospace" size="sm">
+              {mic.mac_address}
+            </Text>
+          </Row>
+          <Row term={t('detail.host')}>
+            <Text span ff="monospace" size="sm">
+              {mic.host} / {mic.subnet_mask}
+            </Text>
+          </Row>
+          <Row term={t('detail.connected')}>
+            <YesNo value={mic.connected} />
+          </Row>
+          <Row term={t('detail.streaming')}>
+            <YesNo value={mic.streaming} />
+          </Row>
+          <Row term={t('detail.recording')}>
+            <YesNo value={mic.recording} />
+          </Row>
+          <Row term={t('detail.edgeStatus')}>
+            <EdgeStatusBadge status={mic.edge_status} />
+          </Row>
+          <Row term={t('detail.channel')}>
+            <Text span ff="monospace" size="sm">
+              {endpointUrl(mic.channel.scheme, mic.host, mic.channel.port, mic.channel.path)}
+            </Text>
+          </Row>
+          <Row term={t('detail.console')}>
+            <Text span ff="monospace" size="sm">
+              {endpointUrl(mic.console.scheme, mic.host, mic.console.port, mic.console.path)}
+            </Text>
+          </Row>
+          <Row term={t('detail.thresholds')}>
+            {thresholds.length === 0 ? (
+              <Text span size="sm" c="dimmed">
+                {t('detail.noThresholds')}
+              </Text>
+            ) : (
+              thresholds.map(([labelId, threshold]) => {
+                const label = labels.get(labelId);
+                return (
+                  <Text span size="sm" display="block" key={labelId}>
+                    {label === undefined ? labelId : localName(label.name, i18n.language)}:{' '}
+                    {t('detail.thresholdValue', { confidence: formatPercent(threshold.confidence), level: threshold.sound_level_ge })}
+                  </Text>
+                );
+              })
+            )}
+          </Row>
+        </dl>
+        <MantineTooltip label={t('detail.credentialsHint')} withArrow>
+          <Badge color="gray" variant="outline" size="sm" leftSection={<IconLock size={12} aria-hidden />} style={{ textTransform: 'none', alignSelf: 'flex-start' }}>
+            {t('detail.credentialsHidden')}
+          </Badge>
+        </MantineTooltip>
+      </Stack>
+    </Paper>
+  );
+}
+
+function boundsOf(mics: ExtendedMic[]): LatLngBoundsExpression | null {
+  if (mics.length === 0) return null;
+  const lats = mics.map((m) => m.location.latitude);
+  const lngs = mics.map((m) => m.location.longitude);
+  // A little padding, and a minimum extent so a single mic is not shown at the maximum zoom.
+  const pad = 0.004;
+  return [
+    [Math.min(...lats) - pad, Math.min(...lngs) - pad],
+    [Math.max(...lats) + pad, Math.max(...lngs) + pad],
+  ];
+}
+
+export function MicsSection({ composite }: { composite: CompositeEvent }) {
+  const { t } = useTranslation('composite-events');
+  const mics = micsWithThresholds(composite);
+  const labels = new Map<string, Label>();
+  for (const label of composite.labels) labels.set(label.id, label);
+  for (const event of composite.events) labels.set(event.label.id, event.label);
+  const bounds = boundsOf(mics);
+  const eventsPerMic = new Map<string, number>();
+  for (const event of composite.events) eventsPerMic.set(event.mic_id, (eventsPerMic.get(event.mic_id) ?? 0) + 1);
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="mics-title">
+      <Title order={3} size="h4" id="mics-title">
+        {t('detail.mics')}
+      </Title>
+      {bounds !== null && (
+        <BaseMap bounds={bounds} height={280} label={t('detail.mapLabel')}>
+          {mics.map((mic) => (
+            <CircleMarker
+              key={mic.id}
+              center={[mic.location.latitude, mic.location.longitude]}
+              radius={8}
+              pathOptions={{ color: '#3b5bdb', fillColor: '#4c6ef5', fillOpacity: 0.8, weight: 2 }}
+            >
+              <Tooltip>
+                {mic.name} ({t('timeline.events', { count: eventsPerMic.get(mic.id) ?? 0 })})
+              </Tooltip>
+            </CircleMarker>
+          ))}
+        </BaseMap>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="sm">
+        {mics.map((mic) => (
+          <MicCard key={mic.id} mic={mic} labels={labels} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
