@@ -173,6 +173,32 @@ describe('demo edge: GET /api/v1/events', () => {
     for (const e of withOffset.body.results) expect(Date.parse(e.created_at)).toBeGreaterThanOrEqual(Date.parse('2026-11-20T00:00:00Z'));
   });
 
+  it('pages and counts exactly as a plain ordered query would, for every kind of filter', async () => {
+    const all = store.db
+      .prepare('SELECT id, mic_id, label_id, created_at FROM events ORDER BY created_at DESC, seq DESC')
+      .all() as { id: string; mic_id: string; label_id: string; created_at: string }[];
+    const start = all[1500]!.created_at;
+    const end = all[200]!.created_at;
+    const cases: [string, (e: (typeof all)[number]) => boolean][] = [
+      ['', () => true],
+      [`start=${start}`, (e) => e.created_at >= start],
+      [`start=${start}&end=${end}`, (e) => e.created_at >= start && e.created_at <= end],
+      ['label_id=scream&label_id=siren', (e) => ['scream', 'siren'].includes(e.label_id)],
+      [`mic_id=mic-0001&mic_id=mic-0002&end=${end}`, (e) => ['mic-0001', 'mic-0002'].includes(e.mic_id) && e.created_at <= end],
+      ['mic_id=mic-0003&label_id=car_horn', (e) => e.mic_id === 'mic-0003' && e.label_id === 'car_horn'],
+    ];
+    for (const [query, keep] of cases) {
+      const expected = all.filter(keep);
+      for (const page of [1, 3, 40]) {
+        const { body } = await call(`/api/v1/events?size=25&page=${page}&${query.replaceAll('+', '%2B')}`);
+        expect(body.total_cnt, query).toBe(expected.length);
+        expect(body.results.map((e: { id: string }) => e.id), `${query} page ${page}`).toEqual(
+          expected.slice((page - 1) * 25, page * 25).map((e) => e.id),
+        );
+      }
+    }
+  });
+
   it('answers 422 for a datetime it cannot parse', async () => {
     const { status, body } = await call('/api/v1/events?start=yesterday');
     expect(status).toBe(422);

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 
 /** Bump when the layout changes: an older database is then rebuilt from the seed. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export function createSchema(db: Database.Database): void {
   db.exec(`
@@ -58,6 +58,19 @@ export function createSchema(db: Database.Database): void {
     CREATE INDEX events_created ON events (created_at, seq);
     CREATE INDEX events_mic ON events (mic_id, created_at, seq);
     CREATE INDEX events_label ON events (label_id, created_at, seq);
+
+    -- Totals per mic and label, so an unfiltered or id-filtered count never scans the events.
+    CREATE TABLE event_counts (
+      mic_id TEXT NOT NULL,
+      label_id TEXT NOT NULL,
+      n INTEGER NOT NULL,
+      PRIMARY KEY (mic_id, label_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX event_counts_label ON event_counts (label_id, mic_id);
+    CREATE TRIGGER events_counted AFTER INSERT ON events BEGIN
+      INSERT INTO event_counts (mic_id, label_id, n) VALUES (NEW.mic_id, NEW.label_id, 1)
+      ON CONFLICT (mic_id, label_id) DO UPDATE SET n = n + 1;
+    END;
 
     CREATE TABLE rules (
       id TEXT PRIMARY KEY,

@@ -283,34 +283,52 @@ export class DemoStore {
   }
 
   listEvents(filter: EventFilter) {
-    const where: string[] = [];
-    const params: unknown[] = [];
+    const time: string[] = [];
+    const timeParams: unknown[] = [];
     if (filter.start !== null) {
-      where.push('e.created_at >= ?');
-      params.push(filter.start);
+      time.push('created_at >= ?');
+      timeParams.push(filter.start);
     }
     if (filter.end !== null) {
-      where.push('e.created_at <= ?');
-      params.push(filter.end);
+      time.push('created_at <= ?');
+      timeParams.push(filter.end);
     }
+    const inList = (column: string, values: string[]) => `${column} IN (${values.map(() => '?').join(',')})`;
+    const limit = filter.page * filter.size;
+    const offset = (filter.page - 1) * filter.size;
+
+    // One ordered index walk per listed mic (or label), merged: each arm stops after the rows
+    // the page needs, where a single IN (...) would sort every match first.
+    let keys: string;
+    let keyParams: unknown[];
+    const arm = (column: string, extra: string[]) =>
+      `SELECT seq, created_at FROM (SELECT seq, created_at FROM events WHERE ${[`${column} = ?`, ...extra].join(' AND ')}
+        ORDER BY created_at DESC, seq DESC LIMIT ?)`;
     if (filter.mic_ids.length > 0) {
-      where.push(`e.mic_id IN (${filter.mic_ids.map(() => '?').join(',')})`);
-      params.push(...filter.mic_ids);
+      const extra = [...time, ...(filter.label_ids.length > 0 ? [inList('label_id', filter.label_ids)] : [])];
+      keys = filter.mic_ids.map(() => arm('mic_id', extra)).join(' UNION ALL ');
+      keyParams = filter.mic_ids.flatMap((id) => [id, ...timeParams, ...filter.label_ids, limit]);
+    } else if (filter.label_ids.length > 0) {
+      keys = filter.label_ids.map(() => arm('label_id', time)).join(' UNION ALL ');
+      keyParams = filter.label_ids.flatMap((id) => [id, ...timeParams, limit]);
+    } else {
+      // Events are stored in time order with gap-free seq numbers (history is seeded sorted, live
+      // events get strictly increasing times, nothing is deleted), so a page of the unfiltered
+      // list is a seq range: no OFFSET walk, however deep the page.
+      const { low, high } = this.seqBounds(filter.start, filter.end);
+      keys = 'SELECT seq, created_at FROM events WHERE seq BETWEEN ? AND ?';
+      keyParams = [Math.max(low, high - limit + 1), high - offset];
     }
-    if (filter.label_ids.length > 0) {
-      where.push(`e.label_id IN (${filter.label_ids.map(() => '?').join(',')})`);
-      params.push(...filter.label_ids);
-    }
-    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM events e ${clause}`).get(...params) as { n: number }).n;
     const rows = this.db
       .prepare(
         `SELECT e.id, e.label_id, e.mic_id, e.confidence, e.created_at, e.updated_at,
            l.name_ko, l.name_en, m.name AS mic_name, m.latitude, m.longitude
-         FROM events e LEFT JOIN labels l ON l.id = e.label_id LEFT JOIN mics m ON m.id = e.mic_id
-         ${clause} ORDER BY e.created_at DESC, e.seq DESC LIMIT ? OFFSET ?`,
+         FROM (SELECT DISTINCT seq, created_at FROM (${keys}) ORDER BY created_at DESC, seq DESC LIMIT ? OFFSET ?) k
+         JOIN events e ON e.seq = k.seq
+         LEFT JOIN labels l ON l.id = e.label_id LEFT JOIN mics m ON m.id = e.mic_id
+         ORDER BY k.created_at DESC, k.seq DESC`,
       )
-      .all(...params, filter.size, (filter.page - 1) * filter.size) as {
+      .all(...keyParams, filter.size, filter.mic_ids.length + filter.label_ids.length > 0 ? offset : 0) as {
       id: string;
       label_id: string;
       mic_id: string;
@@ -326,7 +344,7 @@ export class DemoStore {
     return pageOf(
       filter.page,
       filter.size,
-      total,
+      this.countEvents(filter, time, timeParams),
       rows.map((r) => ({
         id: r.id,
         label: { id: r.label_id, name: { ko: r.name_ko ?? r.label_id, en: r.name_en ?? r.label_id } },
@@ -340,6 +358,55 @@ export class DemoStore {
         updated_at: r.updated_at,
       })),
     );
+  }
+
+  /** First and last seq of the events inside [start, end] (high < low when there are none). */
+  private seqBounds(start: string | null, end: string | null): { low: number; high: number } {
+    const low =
+      start === null
+        ? 1
+        : ((
+            this.db.prepare('SELECT seq AS s FROM events WHERE created_at >= ? ORDER BY created_at, seq LIMIT 1').get(start) as
+              | { s: number }
+              | undefined
+          )?.s ?? Number.MAX_SAFE_INTEGER);
+    const high =
+      end === null
+        ? ((this.db.prepare('SELECT MAX(seq) AS s FROM events').get() as { s: number | null }).s ?? 0)
+        : ((
+            this.db
+              .prepare('SELECT seq AS s FROM events WHERE created_at <= ? ORDER BY created_at DESC, seq DESC LIMIT 1')
+              .get(end) as { s: number } | undefined
+          )?.s ?? 0);
+    return { low, high };
+  }
+
+  /**
+   * Without a time filter the answer comes from per-(mic, label) counters kept by a trigger,
+   * so a million events never need counting; with one, the time index bounds the scan.
+   */
+  private countEvents(filter: EventFilter, time: string[], timeParams: unknown[]): number {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.mic_ids.length > 0) {
+      where.push(`mic_id IN (${filter.mic_ids.map(() => '?').join(',')})`);
+      params.push(...filter.mic_ids);
+    }
+    if (filter.label_ids.length > 0) {
+      where.push(`label_id IN (${filter.label_ids.map(() => '?').join(',')})`);
+      params.push(...filter.label_ids);
+    }
+    const clause = (parts: string[]) => (parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '');
+    if (time.length === 0) {
+      const row = this.db.prepare(`SELECT COALESCE(SUM(n), 0) AS n FROM event_counts ${clause(where)}`).get(...params);
+      return (row as { n: number }).n;
+    }
+    if (where.length === 0) {
+      const { low, high } = this.seqBounds(filter.start, filter.end);
+      return Math.max(0, high - low + 1);
+    }
+    const row = this.db.prepare(`SELECT COUNT(*) AS n FROM events ${clause([...time, ...where])}`).get(...timeParams, ...params);
+    return (row as { n: number }).n;
   }
 
   listCompositeEvents(filter: CompositeFilter) {
@@ -366,12 +433,12 @@ export class DemoStore {
         `SELECT * FROM composite_events ${clause} ORDER BY started_at ${direction}, seq ${direction} LIMIT ? OFFSET ?`,
       )
       .all(...params, filter.size, (filter.page - 1) * filter.size) as CompositeRow[];
-    return pageOf(filter.page, filter.size, total, rows.map((r) => this.composite(r)));
+    return pageOf(filter.page, filter.size, total, this.composites(rows));
   }
 
   getCompositeEvent(id: string) {
     const row = this.db.prepare('SELECT * FROM composite_events WHERE id = ?').get(id) as CompositeRow | undefined;
-    return row === undefined ? undefined : this.composite(row);
+    return row === undefined ? undefined : this.composites([row])[0];
   }
 
   micIds(): string[] {
@@ -386,7 +453,7 @@ export class DemoStore {
   addEvent(input: NewEvent) {
     const row = this.micRow(input.mic_id);
     if (row === undefined) throw new Error(`unknown mic ${input.mic_id}`);
-    const labelRow = this.db.prepare('SELECT * FROM labels WHERE id = ?').get(input.label_id) as LabelRow | undefined;
+    const labelRow = this.labelCache().get(input.label_id);
     const thresholds = JSON.parse(row.thresholds) as Record<string, { confidence: number; sound_level_ge: number }>;
     const threshold = thresholds[input.label_id] ?? { confidence: 0.5, sound_level_ge: 65 };
     const rng = this.rng;
@@ -442,61 +509,92 @@ export class DemoStore {
     return this.db.prepare('SELECT * FROM mics WHERE id = ?').get(id) as MicRow | undefined;
   }
 
-  private composite(row: CompositeRow) {
-    const ruleRow = this.db.prepare('SELECT * FROM rules WHERE id = ?').get(row.rule_id) as RuleRow;
-    const events = this.db
+  /** Builds composite events with a fixed number of queries however many there are on the page. */
+  private composites(rows: CompositeRow[]) {
+    if (rows.length === 0) return [];
+    const marks = rows.map(() => '?').join(',');
+    const members = this.db
       .prepare(
-        `SELECT e.* FROM composite_members cm JOIN events e ON e.seq = cm.event_seq
-         WHERE cm.composite_seq = ? ORDER BY e.created_at, e.seq`,
+        `SELECT cm.composite_seq, e.* FROM composite_members cm JOIN events e ON e.seq = cm.event_seq
+         WHERE cm.composite_seq IN (${marks}) ORDER BY e.created_at, e.seq`,
       )
-      .all(row.seq) as EventRow[];
-    const micIds = [...new Set(events.map((e) => e.mic_id))];
-    const labelIds = [...new Set(events.map((e) => e.label_id))];
-    const micRows = new Map(micIds.map((id) => [id, this.micRow(id)]));
-    const labelRows = new Map(
-      labelIds.map((id) => [id, this.db.prepare('SELECT * FROM labels WHERE id = ?').get(id) as LabelRow | undefined]),
+      .all(...rows.map((r) => r.seq)) as (EventRow & { composite_seq: number })[];
+    const micIds = [...new Set(members.map((e) => e.mic_id))];
+    const micRows = new Map(
+      (micIds.length === 0
+        ? []
+        : (this.db.prepare(`SELECT * FROM mics WHERE id IN (${micIds.map(() => '?').join(',')})`).all(...micIds) as MicRow[])
+      ).map((m) => [m.id, m]),
     );
-    return {
-      id: row.id,
-      group_key: row.group_key,
-      rule: {
-        id: ruleRow.id,
-        name: ruleRow.name,
-        description: ruleRow.description,
-        window_seconds: ruleRow.window_seconds,
-        min_events: ruleRow.min_events,
-        enabled: ruleRow.enabled === 1,
-        group_by: ruleRow.group_by,
-        include_label_ids: JSON.parse(ruleRow.include_label_ids) as string[],
-        include_mic_ids: JSON.parse(ruleRow.include_mic_ids) as string[],
-      },
-      events: events.map((e) => {
-        const mic = micRows.get(e.mic_id);
-        return {
-          id: e.id,
-          confidence: e.confidence,
-          confidence_threshold: e.confidence_threshold,
-          sound_level: e.sound_level,
-          sound_level_threshold: e.sound_level_threshold,
-          description: e.description,
-          audio_file: { file_path: e.file_path },
-          is_read: e.is_read === 1,
-          read_at: e.read_at,
-          created_at: e.created_at,
-          updated_at: e.updated_at,
-          label_id: e.label_id,
-          mic_id: e.mic_id,
-          label: label(labelRows.get(e.label_id), e.label_id),
-          microphone: mic === undefined ? null : { ...extendedMic(mic), thresholds: JSON.parse(mic.thresholds) as unknown },
-        };
-      }),
-      mics: micIds.flatMap((id) => {
-        const mic = micRows.get(id);
-        return mic === undefined ? [] : [{ ...extendedMic(mic), edge_status: mic.edge_status }];
-      }),
-      labels: labelIds.map((id) => label(labelRows.get(id), id)),
-      started_at: row.started_at,
-    };
+    const labels = this.labelCache();
+    const rules = this.ruleCache();
+    const byComposite = new Map<number, EventRow[]>();
+    for (const member of members) {
+      const list = byComposite.get(member.composite_seq) ?? [];
+      list.push(member);
+      byComposite.set(member.composite_seq, list);
+    }
+    return rows.map((row) => {
+      const ruleRow = rules.get(row.rule_id)!;
+      const events = byComposite.get(row.seq) ?? [];
+      const eventMicIds = [...new Set(events.map((e) => e.mic_id))];
+      const labelIds = [...new Set(events.map((e) => e.label_id))];
+      return {
+        id: row.id,
+        group_key: row.group_key,
+        rule: {
+          id: ruleRow.id,
+          name: ruleRow.name,
+          description: ruleRow.description,
+          window_seconds: ruleRow.window_seconds,
+          min_events: ruleRow.min_events,
+          enabled: ruleRow.enabled === 1,
+          group_by: ruleRow.group_by,
+          include_label_ids: JSON.parse(ruleRow.include_label_ids) as string[],
+          include_mic_ids: JSON.parse(ruleRow.include_mic_ids) as string[],
+        },
+        events: events.map((e) => {
+          const mic = micRows.get(e.mic_id);
+          return {
+            id: e.id,
+            confidence: e.confidence,
+            confidence_threshold: e.confidence_threshold,
+            sound_level: e.sound_level,
+            sound_level_threshold: e.sound_level_threshold,
+            description: e.description,
+            audio_file: { file_path: e.file_path },
+            is_read: e.is_read === 1,
+            read_at: e.read_at,
+            created_at: e.created_at,
+            updated_at: e.updated_at,
+            label_id: e.label_id,
+            mic_id: e.mic_id,
+            label: label(labels.get(e.label_id), e.label_id),
+            microphone: mic === undefined ? null : { ...extendedMic(mic), thresholds: JSON.parse(mic.thresholds) as unknown },
+          };
+        }),
+        mics: eventMicIds.flatMap((id) => {
+          const mic = micRows.get(id);
+          return mic === undefined ? [] : [{ ...extendedMic(mic), edge_status: mic.edge_status }];
+        }),
+        labels: labelIds.map((id) => label(labels.get(id), id)),
+        started_at: row.started_at,
+      };
+    });
+  }
+
+  // Labels and rules have no write operation in the interface, so they are read once.
+  private labels: Map<string, LabelRow> | null = null;
+  private rules: Map<string, RuleRow> | null = null;
+
+  private labelCache(): Map<string, LabelRow> {
+    this.labels ??= new Map((this.db.prepare('SELECT * FROM labels').all() as LabelRow[]).map((l) => [l.id, l]));
+    return this.labels;
+  }
+
+  private ruleCache(): Map<string, RuleRow> {
+    this.rules ??= new Map((this.db.prepare('SELECT * FROM rules').all() as RuleRow[]).map((r) => [r.id, r]));
+    return this.rules;
   }
 
   private restoreEngine(now: number): RuleEngine {
