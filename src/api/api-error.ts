@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 
 export type ApiErrorKind =
   /** The server could not be reached at all (or the edge behind it, 502). */
@@ -87,7 +86,12 @@ export function errorFromResponse(endpoint: string, status: number, statusText: 
   return new ApiError(kind, `${status} ${reason}`, endpoint, status, fieldErrors);
 }
 
-export function contractError(endpoint: string, error: z.ZodError): ApiError {
+/** The part of a zod error the app reads. */
+export interface SchemaError {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}
+
+export function contractError(endpoint: string, error: SchemaError): ApiError {
   const first = error.issues.slice(0, 3).map((issue) => {
     const path = formatPath(issue.path);
     return `${path === '' ? '(response)' : path}: ${issue.message}`;

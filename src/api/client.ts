@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { accessToken } from './access-token';
 import { ApiError, contractError, errorFromResponse } from './api-error';
 import { edgeConnection } from './connection';
@@ -19,7 +19,7 @@ export function toQueryString(query: Record<string, QueryValue>): string {
 
 const CLIENT_TIMEOUT_MS = 20_000;
 
-export interface RequestOptions<S extends z.ZodType> {
+export interface RequestOptions<S extends z.ZodMiniType> {
   method?: 'GET' | 'PATCH';
   path: string;
   query?: Record<string, QueryValue>;
@@ -29,7 +29,7 @@ export interface RequestOptions<S extends z.ZodType> {
 }
 
 /** The one way the app talks to the edge: same-origin `/api/v1`, bearer token, validated answers. */
-export async function request<S extends z.ZodType>(options: RequestOptions<S>): Promise<z.infer<S>> {
+export async function request<S extends z.ZodMiniType>(options: RequestOptions<S>): Promise<z.infer<S>> {
   const method = options.method ?? 'GET';
   const endpoint = `${method} ${options.path}`;
   const headers: Record<string, string> = { accept: 'application/json' };

@@ -1,13 +1,17 @@
-import { z } from 'zod';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
+
+// English messages name what was expected and what arrived ("expected string, received number").
+z.config(en());
 
 /**
  * The edge mic service's resources, as the interface document describes them.
  * Unknown extra fields are dropped; a missing or mistyped field is an error naming its path.
  */
 
-const timestamp = z.string().refine((value) => !Number.isNaN(Date.parse(value)), {
-  message: 'expected an ISO 8601 timestamp',
-});
+const timestamp = z.string().check(
+  z.refine((value) => !Number.isNaN(Date.parse(value)), { message: 'expected an ISO 8601 timestamp' }),
+);
 
 export const locationSchema = z.object({ latitude: z.number(), longitude: z.number() });
 
@@ -34,7 +38,7 @@ export const labelNameSchema = z.object({ ko: z.string(), en: z.string() });
 export const labelSchema = z.object({
   id: z.string(),
   name: labelNameSchema,
-  active: z.boolean().optional(),
+  active: z.optional(z.boolean()),
 });
 
 export const eventSchema = z.object({
@@ -50,7 +54,7 @@ export const eventSchema = z.object({
  * Channel and console endpoints. `username` and `password` are deliberately not part of the
  * schema: whatever the server sends there is dropped at the boundary and never reaches a component.
  */
-export const connectionSchema = z.object({ scheme: z.string(), port: z.number().int(), path: z.string() });
+export const connectionSchema = z.object({ scheme: z.string(), port: z.int(), path: z.string() });
 
 export const extendedMicSchema = z.object({
   id: z.string(),
@@ -65,14 +69,14 @@ export const extendedMicSchema = z.object({
   streaming: z.boolean(),
   recording: z.boolean(),
   status: z.string(),
-  thresholds: z.record(z.string(), thresholdSchema).optional(),
+  thresholds: z.optional(z.record(z.string(), thresholdSchema)),
   created_at: timestamp,
   updated_at: timestamp,
-  deleted_at: timestamp.nullable(),
+  deleted_at: z.nullable(timestamp),
   reported_at: timestamp,
   connected: z.boolean(),
   edge_id: z.string(),
-  edge_status: z.string().optional(),
+  edge_status: z.optional(z.string()),
 });
 
 export const baseEventSchema = z.object({
@@ -84,7 +88,7 @@ export const baseEventSchema = z.object({
   description: z.string(),
   audio_file: z.object({ file_path: z.string() }),
   is_read: z.boolean(),
-  read_at: timestamp.nullable(),
+  read_at: z.nullable(timestamp),
   created_at: timestamp,
   updated_at: timestamp,
   label_id: z.string(),
@@ -97,8 +101,8 @@ export const compositeRuleSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  window_seconds: z.number().int(),
-  min_events: z.number().int(),
+  window_seconds: z.int(),
+  min_events: z.int(),
   enabled: z.boolean(),
   group_by: z.string(),
   include_label_ids: z.array(z.string()),
@@ -115,12 +119,12 @@ export const compositeEventSchema = z.object({
   started_at: timestamp,
 });
 
-export function pageSchema<T extends z.ZodType>(item: T) {
+export function pageSchema<T extends z.ZodMiniType>(item: T) {
   return z.object({
-    page: z.number().int(),
-    size: z.number().int(),
-    total_cnt: z.number().int(),
-    max_page: z.number().int(),
+    page: z.int(),
+    size: z.int(),
+    total_cnt: z.int(),
+    max_page: z.int(),
     results: z.array(item),
   });
 }

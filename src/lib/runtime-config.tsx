@@ -1,12 +1,12 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const runtimeConfigSchema = z.object({
   mode: z.enum(['demo', 'proxy']),
   serverHoldsToken: z.boolean(),
   readOnly: z.boolean(),
-  mapTileUrl: z.string().nullable(),
-  mapTileAttribution: z.string().nullable(),
+  mapTileUrl: z.nullable(z.string()),
+  mapTileAttribution: z.nullable(z.string()),
 });
 
 /** What the console server tells the page about its deployment (GET /config.json). */
