@@ -97,7 +97,8 @@ export function ThresholdRow({ micId, category, name, reported, value, error, on
           )}
         </Stack>
         <NumberInput
-          label={t('form.thresholdValue', { category: label })}
+          label={t('form.threshold')}
+          aria-label={t('form.thresholdValue', { category: label })}
           value={value}
           onChange={onChange}
           min={0}
@@ -108,7 +109,7 @@ export function ThresholdRow({ micId, category, name, reported, value, error, on
           readOnly={readOnly}
           error={error}
           size="xs"
-          w={130}
+          w={104}
           styles={{ label: { fontSize: 'var(--mantine-font-size-xs)' } }}
         />
       </Group>

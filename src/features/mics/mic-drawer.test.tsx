@@ -1,0 +1,144 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Mic, MicPatch } from '@/api';
+import { eventFixture, micFixture, pageFixture } from '@/testing/fixtures';
+import { server } from '@/testing/msw-server';
+import { demoConfig, renderRoutes } from '@/testing/render';
+import { Component as MicDrawer } from './mic-drawer-route';
+
+// jsdom has no 2D canvas; the map draws its outlines on one. A context that draws nothing is enough here.
+beforeAll(() => {
+  HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasElement) {
+    const canvas = this;
+    return new Proxy({}, { get: (target: Record<string, unknown>, key: string) => (key === 'canvas' ? canvas : key in target ? target[key] : () => undefined) });
+  } as unknown as HTMLCanvasElement['getContext'];
+});
+
+const mic = micFixture({ id: 'mic-0007', name: 'Gate 7', thresholds: { scream: { sound_level_ge: 75, confidence: 0.7 } } });
+
+/** The edge for the drawer: the mic, the lists it reads for categories and previews, and a recorder for PATCHes. */
+function edge(patchHandler: (body: MicPatch) => Response | Promise<Response>) {
+  const patches: MicPatch[] = [];
+  server.use(
+    http.get('/api/v1/mics/:id', ({ params }) =>
+      params.id === mic.id ? HttpResponse.json({ data: mic }) : HttpResponse.json({ detail: 'Not Found' }, { status: 404 }),
+    ),
+    http.get('/api/v1/mics', () => HttpResponse.json(pageFixture([mic], { size: 100 }))),
+    http.get('/api/v1/events', () => HttpResponse.json(pageFixture([eventFixture({ mic: { ...eventFixture().mic, id: mic.id } })], { size: 100 }))),
+    // The offline basemap's outlines; an empty topology is enough for the form.
+    http.get(/countries-50m/, () => HttpResponse.json({ type: 'Topology', objects: { countries: { type: 'GeometryCollection', geometries: [] } }, arcs: [] })),
+    http.patch('/api/v1/mics/:id', async ({ request }) => {
+      const body = (await request.json()) as MicPatch;
+      patches.push(body);
+      return patchHandler(body);
+    }),
+  );
+  return patches;
+}
+
+function renderDrawer(path = `/mics/${mic.id}`, config = demoConfig) {
+  return renderRoutes([{ path: '/mics', element: null, children: [{ path: ':micId', Component: MicDrawer }] }], { path, config });
+}
+
+describe('mic drawer', () => {
+  it('sends only the changed field and shows what the edge now reports', async () => {
+    const saved: Mic = { ...mic, name: 'Gate 7 north', updated_at: '2026-11-22T00:00:00.000Z' };
+    const patches = edge(() => HttpResponse.json({ data: saved }));
+    const user = userEvent.setup();
+    renderDrawer();
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Gate 7 north');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Sent name = “Gate 7 north”', { selector: 'p' })).toBeInTheDocument();
+    expect(patches).toEqual([{ name: 'Gate 7 north' }]);
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Gate 7 north');
+    expect(screen.getByText('No changes')).toBeInTheDocument();
+  });
+
+  it('maps a 422 loc to its field and keeps the input', async () => {
+    const patches = edge(() =>
+      HttpResponse.json(
+        { detail: [{ type: 'string_too_short', loc: ['body', 'host'], msg: 'Host is not reachable from this edge', input: 'x' }] },
+        { status: 422 },
+      ),
+    );
+    const user = userEvent.setup();
+    renderDrawer();
+    const host = await screen.findByRole('textbox', { name: 'Host' });
+    await user.clear(host);
+    await user.type(host, '10.99.0.1');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(/Not saved: 422 host: Host is not reachable/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Host' })).toHaveValue('10.99.0.1');
+    expect(screen.getByRole('textbox', { name: 'Host' })).toHaveAccessibleDescription('Host is not reachable from this edge');
+    expect(patches).toHaveLength(1);
+  });
+
+  it('maps a 422 on a threshold category to that category', async () => {
+    edge(() =>
+      HttpResponse.json(
+        { detail: [{ type: 'less_than_equal', loc: ['body', 'thresholds', 'scream'], msg: 'Input should be less than or equal to 1' }] },
+        { status: 422 },
+      ),
+    );
+    const user = userEvent.setup();
+    renderDrawer();
+    const threshold = await screen.findByRole('textbox', { name: 'Threshold for Scream' });
+    await user.clear(threshold);
+    await user.type(threshold, '0.8');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Threshold for Scream' })).toHaveAccessibleDescription('Input should be less than or equal to 1'),
+    );
+  });
+
+  it('does not send invalid input, and says why per field', async () => {
+    const patches = edge(() => HttpResponse.json({ data: mic }));
+    const user = userEvent.setup();
+    renderDrawer();
+    const latitude = await screen.findByRole('textbox', { name: 'Latitude' });
+    await user.clear(latitude);
+    await user.type(latitude, '95');
+    await user.clear(screen.getByRole('textbox', { name: 'Name' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Latitude must be a number from −90 to 90.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a name.')).toBeInTheDocument();
+    expect(patches).toEqual([]);
+  });
+
+  it('sends one request when Save is pressed twice quickly', async () => {
+    let release: () => void = () => undefined;
+    const patches = edge(
+      () => new Promise<Response>((resolve) => (release = () => resolve(HttpResponse.json({ data: { ...mic, status: 'inactive' } })))),
+    );
+    const user = userEvent.setup();
+    renderDrawer();
+    await user.click(await screen.findByRole('radio', { name: 'Inactive' }));
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    await user.click(save);
+    await user.click(save);
+    await waitFor(() => expect(patches).toHaveLength(1));
+    release();
+    expect(await screen.findByText('Sent status = inactive', { selector: 'p' })).toBeInTheDocument();
+    expect(patches).toEqual([{ status: 'inactive' }]);
+  });
+
+  it('shows not-found with a way back for an unknown device', async () => {
+    edge(() => HttpResponse.json({ data: mic }));
+    renderDrawer('/mics/mic-9999?page=2');
+    expect(await screen.findByRole('heading', { name: 'No device “mic-9999”' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the mic list' })).toHaveAttribute('href', '/mics?page=2');
+  });
+
+  it('offers no edit controls in a read-only deployment', async () => {
+    edge(() => HttpResponse.json({ data: mic }));
+    renderDrawer(`/mics/${mic.id}`, { ...demoConfig, readOnly: true });
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByRole('slider')).not.toBeInTheDocument();
+  });
+});
