@@ -11,8 +11,7 @@ import { Component as MicDrawer } from './mic-drawer-route';
 // jsdom has no 2D canvas; the map draws its outlines on one. A context that draws nothing is enough here.
 beforeAll(() => {
   HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasElement) {
-    const canvas = this;
-    return new Proxy({}, { get: (target: Record<string, unknown>, key: string) => (key === 'canvas' ? canvas : key in target ? target[key] : () => undefined) });
+    return new Proxy({ canvas: this } as Record<string, unknown>, { get: (target, key: string) => (key in target ? target[key] : () => undefined) });
   } as unknown as HTMLCanvasElement['getContext'];
 });
 
