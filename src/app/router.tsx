@@ -1,9 +1,15 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { PageLoader } from '@/components/page-loader';
 import { AuthGate } from './auth-gate';
 import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
 import { AppLayout } from './shell/app-layout';
 import { SignInPage } from './sign-in-page';
+
+/** A feature page: its own chunk (the module exports `Component`), fetched with the full component styles. */
+function page<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => (await Promise.all([import('@/components/page-styles'), load()]))[1];
+}
 
 /** Every feature page is its own chunk (route modules export `Component`). */
 export function createRouter() {
@@ -12,8 +18,9 @@ export function createRouter() {
     {
       element: <AuthGate />,
       errorElement: <RouteError />,
+      hydrateFallbackElement: <PageLoader />,
       children: [
-        { path: '/wall', lazy: () => import('@/features/wall/wall-route') },
+        { path: '/wall', lazy: page(() => import('@/features/wall/wall-route')) },
         {
           element: <AppLayout />,
           children: [
@@ -23,15 +30,15 @@ export function createRouter() {
                 { index: true, element: <Navigate to="/mics" replace /> },
                 {
                   path: 'mics',
-                  lazy: () => import('@/features/mics/mics-route'),
-                  children: [{ path: ':micId', lazy: () => import('@/features/mics/mic-drawer-route') }],
+                  lazy: page(() => import('@/features/mics/mics-route')),
+                  children: [{ path: ':micId', lazy: page(() => import('@/features/mics/mic-drawer-route')) }],
                 },
-                { path: 'map', lazy: () => import('@/features/map/map-route') },
-                { path: 'events', lazy: () => import('@/features/events/events-route') },
-                { path: 'composite-events', lazy: () => import('@/features/composite-events/composite-events-route') },
+                { path: 'map', lazy: page(() => import('@/features/map/map-route')) },
+                { path: 'events', lazy: page(() => import('@/features/events/events-route')) },
+                { path: 'composite-events', lazy: page(() => import('@/features/composite-events/composite-events-route')) },
                 {
                   path: 'composite-events/:compositeEventId',
-                  lazy: () => import('@/features/composite-events/composite-event-route'),
+                  lazy: page(() => import('@/features/composite-events/composite-event-route')),
                 },
                 { path: '*', element: <NotFoundPage /> },
               ],
