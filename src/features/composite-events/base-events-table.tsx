@@ -7,6 +7,14 @@ import type { BaseEvent } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { LabelName } from '@/components/label-name';
 import { formatDateTime, formatPercent } from '@/lib/format';
+import classes from './base-events-table.module.css';
+
+/** Long paths show their file name (what tells files apart); the full path is on hover and copied. */
+function shortPath(path: string): string {
+  if (path.length <= 36) return path;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return name === '' ? path : `…/${name}`;
+}
 
 function VersusThreshold({ value, threshold, met }: { value: string; threshold: string; met: boolean }) {
   const { t } = useTranslation('composite-events');
@@ -80,6 +88,7 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
         {
           accessor: 'is_read',
           title: t('detail.read'),
+          noWrap: true,
           render: (e) =>
             e.is_read ? (
               <Tooltip label={e.read_at === null ? t('detail.read') : t('detail.readAt', { time: formatDateTime(e.read_at, i18n.language) })}>
@@ -107,7 +116,9 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
           title: t('detail.audio'),
           render: (e) => (
             <Group gap={4} wrap="nowrap" align="flex-start">
-              <Code style={{ overflowWrap: 'anywhere', maxWidth: 260 }}>{e.audio_file.file_path}</Code>
+              <Tooltip label={e.audio_file.file_path} withArrow>
+                <Code className={classes.path}>{shortPath(e.audio_file.file_path)}</Code>
+              </Tooltip>
               <CopyButton value={e.audio_file.file_path}>
                 {({ copied, copy }) => (
                   <Tooltip label={copied ? t('detail.copied') : t('detail.copy')} withArrow>

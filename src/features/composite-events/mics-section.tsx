@@ -149,11 +149,13 @@ function boundsOf(mics: ExtendedMic[]): LatLngBoundsExpression | null {
   if (mics.length === 0) return null;
   const lats = mics.map((m) => m.location.latitude);
   const lngs = mics.map((m) => m.location.longitude);
-  // A little padding, and a minimum extent so a single mic is not shown at the maximum zoom.
-  const pad = 0.004;
+  // Room around the outermost mics (markers are not cut at the edge), and a minimum extent so a
+  // single mic is not shown at the maximum zoom.
+  const latPad = Math.max(0.004, (Math.max(...lats) - Math.min(...lats)) * 0.2);
+  const lngPad = Math.max(0.004, (Math.max(...lngs) - Math.min(...lngs)) * 0.2);
   return [
-    [Math.min(...lats) - pad, Math.min(...lngs) - pad],
-    [Math.max(...lats) + pad, Math.max(...lngs) + pad],
+    [Math.min(...lats) - latPad, Math.min(...lngs) - lngPad],
+    [Math.max(...lats) + latPad, Math.max(...lngs) + lngPad],
   ];
 }
 

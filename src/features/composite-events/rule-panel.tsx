@@ -31,12 +31,15 @@ export function RulePanel({ composite }: { composite: CompositeEvent }) {
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>
-            <Text size="xs" c="dimmed">
-              {t('detail.rule')} · {rule.id}
-            </Text>
-            <Title order={3} size="h4" id="rule-title" style={{ overflowWrap: 'anywhere' }}>
-              {rule.name}
+            <Title order={3} size="h4" id="rule-title">
+              {t('detail.rule')}
             </Title>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {rule.name}{' '}
+              <Text span size="xs" c="dimmed">
+                ({rule.id})
+              </Text>
+            </Text>
           </div>
           {rule.enabled ? (
             <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={12} aria-hidden />}>

@@ -9,8 +9,8 @@ import { whyFiredGeometry, type WhyFiredGeometry } from './why-fired';
 import classes from './why-fired-chart.module.css';
 
 const LANE = 92;
-const GAP = 34;
-const TOP = 22;
+const GAP = 44;
+const TOP = 30;
 const LEFT = 64;
 const RIGHT = 16;
 const HEIGHT = TOP + LANE + GAP + LANE + 30;
@@ -74,7 +74,7 @@ export function WhyFiredChart({ composite }: { composite: CompositeEvent }) {
                 },
               ].map((lane) => (
                 <g key={lane.label}>
-                  <text x={4} y={lane.top - 8} className={classes.laneLabel}>
+                  <text x={4} y={lane.top - 14} className={classes.laneLabel}>
                     {lane.label}
                   </text>
                   {lane.ticks.map((tick) => (

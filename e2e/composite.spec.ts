@@ -1,0 +1,68 @@
+import { CompositePage } from './support/composite-page';
+import { expect, test } from './support/test';
+
+interface ApiComposite {
+  id: string;
+  rule: { name: string; window_seconds: number; min_events: number };
+  events: { id: string; microphone: { name: string } }[];
+}
+
+test.describe('composite events', () => {
+  test('opens a composite event from the timeline and shows its rule and every base event', async ({ page }) => {
+    const composite = new CompositePage(page);
+    await composite.gotoTimeline();
+    await expect(composite.timelineHeading()).toBeVisible();
+    await expect(composite.entries().first()).toBeVisible();
+    await composite.entryLink(0).click();
+    await expect(page).toHaveURL(/\/composite-events\/[^/?]+$/);
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+
+    const response = await page.request.get(`/api/v1/composite-events/${encodeURIComponent(id)}`);
+    expect(response.ok()).toBe(true);
+    const expected = (await response.json()) as ApiComposite;
+
+    await expect(page.getByRole('heading', { name: expected.rule.name, level: 2 })).toBeVisible();
+    await expect(composite.ruleSection()).toContainText(expected.rule.name);
+    await expect(composite.ruleSection()).toContainText(`${expected.rule.min_events} events`);
+    await expect(composite.baseEventRows()).toHaveCount(expected.events.length);
+    for (const event of expected.events) await expect(composite.baseEventsTable()).toContainText(event.microphone.name);
+    await expect(composite.whyCaption()).toContainText(new RegExp(`^${expected.events.length} events? within .* window; rule needs ${expected.rule.min_events}\\.`));
+    await expect(composite.whySection().getByRole('img')).toBeVisible();
+    await expect(composite.micsSection().getByText('Credentials hidden').first()).toBeVisible();
+
+    await page.getByRole('link', { name: 'Composite events' }).first().click();
+    await expect(composite.timelineHeading()).toBeVisible();
+  });
+
+  test('a deep link to a composite event works after a reload', async ({ page }) => {
+    const composite = new CompositePage(page);
+    const list = await page.request.get('/api/v1/composite-events?size=1&order_by=asc');
+    const first = ((await list.json()) as { results: ApiComposite[] }).results[0]!;
+    await composite.gotoDetail(first.id);
+    await expect(page.getByRole('heading', { name: first.rule.name, level: 2 })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: first.rule.name, level: 2 })).toBeVisible();
+    await expect(composite.baseEventRows()).toHaveCount(first.events.length);
+  });
+
+  test('an unknown id shows a clear not-found message with a way back', async ({ page }) => {
+    const composite = new CompositePage(page);
+    await composite.gotoDetail('no-such-composite-event');
+    await expect(composite.notFound()).toBeVisible();
+    await expect(page.getByText('There is no composite event with id “no-such-composite-event”')).toBeVisible();
+    await composite.backToTimeline().click();
+    await expect(page).toHaveURL(/\/composite-events$/);
+    await expect(composite.entries().first()).toBeVisible();
+  });
+
+  test('the order toggle asks the service for oldest first and keeps it in the URL', async ({ page }) => {
+    const composite = new CompositePage(page);
+    await composite.gotoTimeline();
+    await expect(composite.entries().first()).toBeVisible();
+    const request = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/v1/composite-events' && req.url().includes('order_by=asc'));
+    await composite.orderOption('Oldest first').click();
+    const params = new URL((await request).url()).searchParams;
+    expect(params.get('order_by')).toBe('asc');
+    await expect(page).toHaveURL(/order=asc/);
+  });
+});
