@@ -23,7 +23,7 @@ export default defineConfig({
     // `npm run dev` talks to `npm run dev:server` (port 8080) for the API and runtime config.
     proxy: { '/api': 'http://127.0.0.1:8080', '/config.json': 'http://127.0.0.1:8080', '/_demo': 'http://127.0.0.1:8080' },
   },
-  build: { sourcemap: true, chunkSizeWarningLimit: 700 },
+  build: { sourcemap: true, manifest: true, chunkSizeWarningLimit: 700 },
   test: {
     projects: [
       {

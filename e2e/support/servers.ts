@@ -5,7 +5,8 @@
  * holding a token the edge rejects.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
-const aux = (k: number) => E2E_PORT + 1000 + 10 * k;
+// Distinct per E2E_PORT, so runs on different ports never collide.
+const aux = (k: number) => 20_000 + (E2E_PORT % 1000) * 10 + k;
 
 export const EDGE_TOKEN = 'e2e-edge-token-5b1c';
 export const CREDENTIAL_CANARY = 'canary-q7v3';

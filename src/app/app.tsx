@@ -1,8 +1,7 @@
 import './shell-styles';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { i18n } from '@/lib/i18n';
@@ -10,6 +9,9 @@ import { RuntimeConfigProvider, type RuntimeConfig } from '@/lib/runtime-config'
 import { createQueryClient } from './query-client';
 import { createRouter } from './router';
 import { theme } from './theme';
+
+// Toasts appear only after something happened, so their container loads after the first paint.
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
 export function App({ config }: { config: RuntimeConfig }) {
   const [queryClient] = useState(createQueryClient);
@@ -22,7 +24,9 @@ export function App({ config }: { config: RuntimeConfig }) {
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <MantineProvider theme={theme} defaultColorScheme="auto" forceColorScheme={onWall ? 'dark' : undefined}>
-            <Notifications position="top-right" limit={4} />
+            <Suspense fallback={null}>
+              <Notifications position="top-right" limit={4} />
+            </Suspense>
             <RouterProvider router={router} />
           </MantineProvider>
         </QueryClientProvider>

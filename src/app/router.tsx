@@ -4,7 +4,6 @@ import { AuthGate } from './auth-gate';
 import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
 import { AppLayout } from './shell/app-layout';
-import { SignInPage } from './sign-in-page';
 
 /** A feature page: its own chunk (the module exports `Component`), fetched with the full component styles. */
 function page<T>(load: () => Promise<T>): () => Promise<T> {
@@ -14,7 +13,12 @@ function page<T>(load: () => Promise<T>): () => Promise<T> {
 /** Every feature page is its own chunk (route modules export `Component`). */
 export function createRouter() {
   return createBrowserRouter([
-    { path: '/sign-in', element: <SignInPage />, errorElement: <RouteError /> },
+    {
+      path: '/sign-in',
+      lazy: async () => ({ Component: (await import('./sign-in-page')).SignInPage }),
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <PageLoader />,
+    },
     {
       element: <AuthGate />,
       errorElement: <RouteError />,

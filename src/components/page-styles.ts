@@ -3,3 +3,4 @@
 import '@mantine/core/styles.layer.css';
 import '@mantine/dates/styles.layer.css';
 import 'mantine-datatable/styles.layer.css';
+import '@mantine/notifications/styles.layer.css';

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconClockExclamation, IconMoodEmpty } from '@tabler/
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatTime } from '@/lib/format';
+import { clockTime } from '@/lib/clock-time';
 
 interface QueryLike {
   data: unknown;
@@ -30,7 +30,7 @@ export function StaleDataNotice({ query }: { query: QueryLike }) {
       aria-live="polite"
       data-testid="stale-notice"
     >
-      {t('query.staleNotice', { time: formatTime(query.dataUpdatedAt), reason: query.error.message })}
+      {t('query.staleNotice', { time: clockTime(query.dataUpdatedAt), reason: query.error.message })}
     </Alert>
   );
 }

@@ -1,4 +1,15 @@
 import dayjs from 'dayjs';
+import 'dayjs/locale/ko';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import { i18n } from './i18n';
+
+// Dates are formatted only on pages, so the date library loads with them, not with the shell.
+dayjs.extend(relativeTime);
+dayjs.extend(localizedFormat);
+const followLanguage = (language: string) => dayjs.locale(language === 'ko' ? 'ko' : 'en');
+followLanguage(i18n.language);
+i18n.on('languageChanged', followLanguage);
 
 /** The viewer's time zone abbreviation, e.g. "KST" or "GMT+9". */
 export function zoneName(date: Date, locale: string): string {

@@ -1,4 +1,4 @@
-import { Alert, AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { Alert, AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconAlertOctagon,
@@ -17,7 +17,7 @@ import { accessToken, edgeConnection, listMics } from '@/api';
 import { PageLoader } from '@/components/page-loader';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { ConnectionIndicator } from './connection-indicator';
-import { ColorSchemeMenu, LanguageMenu } from './header-controls';
+import { ColorSchemeToggle, LanguageToggle } from './header-controls';
 import classes from './app-layout.module.css';
 
 const NAV = [
@@ -75,8 +75,8 @@ export function AppLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <ConnectionIndicator />
-            <LanguageMenu />
-            <ColorSchemeMenu />
+            <LanguageToggle />
+            <ColorSchemeToggle />
             {!config.serverHoldsToken && (
               <Button variant="subtle" size="compact-sm" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOut}>
                 {t('header.signOut')}
@@ -86,7 +86,7 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
-        <ScrollArea>
+        <AppShell.Section grow className={classes.navList}>
           {NAV.map(({ to, key, icon: Icon }) => (
             <NavLink
               key={to}
@@ -105,7 +105,7 @@ export function AppLayout() {
             label={t('nav.wall')}
             leftSection={<IconDeviceTv size={18} aria-hidden />}
           />
-        </ScrollArea>
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
         {config.serverHoldsToken && connection.status === 'unauthorized' && (

@@ -1,9 +1,9 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconAccessPoint, IconAccessPointOff, IconLoader, IconLockX } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { edgeConnection } from '@/api';
-import { formatTime } from '@/lib/format';
+import { clockTime } from '@/lib/clock-time';
 
 /** The edge connection in words and an icon: live, stale since a time, unreachable, unauthorized. */
 export function ConnectionIndicator() {
@@ -18,11 +18,11 @@ export function ConnectionIndicator() {
       color = 'teal';
       label = t('connection.live');
       icon = <IconAccessPoint size={14} aria-hidden />;
-      hint = state.lastOkAt === null ? null : t('connection.liveHint', { time: formatTime(state.lastOkAt) });
+      hint = state.lastOkAt === null ? null : t('connection.liveHint', { time: clockTime(state.lastOkAt) });
       break;
     case 'unreachable':
       color = state.lastOkAt === null ? 'red' : 'orange';
-      label = state.lastOkAt === null ? t('connection.unreachable') : t('connection.staleSince', { time: formatTime(state.lastOkAt) });
+      label = state.lastOkAt === null ? t('connection.unreachable') : t('connection.staleSince', { time: clockTime(state.lastOkAt) });
       icon = <IconAccessPointOff size={14} aria-hidden />;
       hint = state.message;
       break;
@@ -36,21 +36,20 @@ export function ConnectionIndicator() {
       break;
   }
   return (
-    <Tooltip label={hint ?? label} disabled={hint === null}>
-      <Badge
-        color={color}
-        variant="light"
-        size="lg"
-        leftSection={icon}
-        role="status"
-        aria-live="polite"
-        aria-label={hint === null ? label : `${label}: ${hint}`}
-        data-testid="connection-state"
-        data-state={state.status}
-        style={{ textTransform: 'none' }}
-      >
-        {label}
-      </Badge>
-    </Tooltip>
+    <Badge
+      color={color}
+      variant="light"
+      size="lg"
+      leftSection={icon}
+      role="status"
+      aria-live="polite"
+      aria-label={hint === null ? label : `${label}: ${hint}`}
+      data-testid="connection-state"
+      data-state={state.status}
+      title={hint ?? undefined}
+      style={{ textTransform: 'none' }}
+    >
+      {label}
+    </Badge>
   );
 }

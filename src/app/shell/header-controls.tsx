@@ -1,70 +1,40 @@
-import { ActionIcon, Menu, Tooltip, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
-import { IconCheck, IconDeviceDesktop, IconLanguage, IconMoon, IconSun } from '@tabler/icons-react';
+import { ActionIcon, Button, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
+import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, setLanguage, type Language } from '@/lib/i18n';
+import { setLanguage } from '@/lib/i18n';
 
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ko: '한국어' };
+const NEXT_SCHEME: Record<MantineColorScheme, MantineColorScheme> = { light: 'dark', dark: 'auto', auto: 'light' };
+const SCHEME_ICON = { light: IconSun, dark: IconMoon, auto: IconDeviceDesktop };
 
-export function ColorSchemeMenu() {
+/** One button cycling light → dark → system; its name says the current scheme and what a press does. */
+export function ColorSchemeToggle() {
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const options: { value: MantineColorScheme; label: string; icon: typeof IconSun }[] = [
-    { value: 'light', label: t('header.light'), icon: IconSun },
-    { value: 'dark', label: t('header.dark'), icon: IconMoon },
-    { value: 'auto', label: t('header.auto'), icon: IconDeviceDesktop },
-  ];
-  const current = options.find((o) => o.value === colorScheme) ?? options[2]!;
-  const CurrentIcon = current.icon;
+  const name = (scheme: MantineColorScheme) => t(`header.${scheme}`);
+  const Icon = SCHEME_ICON[colorScheme];
+  const label = t('header.colorSchemeToggle', { current: name(colorScheme), next: name(NEXT_SCHEME[colorScheme]) });
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Tooltip label={`${t('header.colorScheme')}: ${current.label}`}>
-          <ActionIcon variant="default" size="lg" aria-label={`${t('header.colorScheme')}: ${current.label}`}>
-            <CurrentIcon size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('header.colorScheme')}</Menu.Label>
-        {options.map(({ value, label, icon: Icon }) => (
-          <Menu.Item
-            key={value}
-            leftSection={<Icon size={16} aria-hidden />}
-            rightSection={value === colorScheme ? <IconCheck size={14} aria-hidden /> : null}
-            onClick={() => setColorScheme(value)}
-          >
-            {label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <ActionIcon variant="default" size="lg" aria-label={label} title={label} onClick={() => setColorScheme(NEXT_SCHEME[colorScheme])}>
+      <Icon size={18} aria-hidden />
+    </ActionIcon>
   );
 }
 
-export function LanguageMenu() {
+/** Switches between the two UI languages; the button is written in the language it switches to. */
+export function LanguageToggle() {
   const { t, i18n } = useTranslation();
+  const next = i18n.language === 'ko' ? 'en' : 'ko';
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Tooltip label={t('header.language')}>
-          <ActionIcon variant="default" size="lg" aria-label={`${t('header.language')}: ${LANGUAGE_NAMES[i18n.language as Language] ?? i18n.language}`}>
-            <IconLanguage size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('header.language')}</Menu.Label>
-        {LANGUAGES.map((language) => (
-          <Menu.Item
-            key={language}
-            lang={language}
-            rightSection={language === i18n.language ? <IconCheck size={14} aria-hidden /> : null}
-            onClick={() => setLanguage(language)}
-          >
-            {LANGUAGE_NAMES[language]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Button
+      variant="default"
+      size="compact-md"
+      h={34}
+      lang={next}
+      aria-label={t('header.switchLanguage')}
+      title={t('header.switchLanguage')}
+      onClick={() => setLanguage(next)}
+    >
+      {next === 'ko' ? '한국어' : 'English'}
+    </Button>
   );
 }

@@ -11,10 +11,11 @@ export const commonEn = {
   header: {
     toggleNavigation: 'Toggle navigation',
     colorScheme: 'Colour scheme',
+    colorSchemeToggle: 'Colour scheme: {{current}}. Switch to {{next}}',
+    switchLanguage: 'Switch the language to Korean',
     light: 'Light',
     dark: 'Dark',
     auto: 'System',
-    language: 'Language',
     signOut: 'Sign out',
     demo: 'Demo edge',
     readOnly: 'Read-only',

@@ -13,10 +13,11 @@ export const commonKo: typeof commonEn = {
   header: {
     toggleNavigation: '메뉴 열기/닫기',
     colorScheme: '화면 테마',
+    colorSchemeToggle: '화면 테마: {{current}}. {{next}}(으)로 바꾸기',
+    switchLanguage: '언어를 영어로 바꾸기',
     light: '밝게',
     dark: '어둡게',
     auto: '시스템',
-    language: '언어',
     signOut: '로그아웃',
     demo: '데모 엣지',
     readOnly: '읽기 전용',

@@ -1,14 +1,7 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/ko';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
-import relativeTime from 'dayjs/plugin/relativeTime';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { commonEn } from './common-en';
 import { commonKo } from './common-ko';
-
-dayjs.extend(relativeTime);
-dayjs.extend(localizedFormat);
 
 export const LANGUAGES = ['en', 'ko'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -40,7 +33,6 @@ void i18n.use(initReactI18next).init({
 });
 
 function applyLanguage(language: string): void {
-  dayjs.locale(language === 'ko' ? 'ko' : 'en');
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 applyLanguage(i18n.language);

@@ -1,0 +1,99 @@
+/**
+ * What each page costs to load: gzip sizes of the JS and CSS a route needs before it can
+ * render, from Vite's build manifest. `--check` fails when the first-paint JS exceeds its budget
+ * (part of `npm test`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export const BUDGETS = { initialJsKb: 170, initialCssKb: 20, mapChunkKb: 60 };
+
+export const ROUTES: Record<string, string[]> = {
+  '/mics': ['src/features/mics/mics-route.tsx'],
+  '/mics/:micId': ['src/features/mics/mics-route.tsx', 'src/features/mics/mic-drawer-route.tsx'],
+  '/map': ['src/features/map/map-route.tsx'],
+  '/events': ['src/features/events/events-route.tsx'],
+  '/composite-events': ['src/features/composite-events/composite-events-route.tsx'],
+  '/composite-events/:id': ['src/features/composite-events/composite-event-route.tsx'],
+  '/wall': ['src/features/wall/wall-route.tsx'],
+};
+
+const gzipKb = (dist: string, file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
+
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || manifest[key] === undefined) return;
+    seen.add(key);
+    for (const child of manifest[key].imports ?? []) visit(child);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+export interface BundleReport {
+  initial: { jsKb: number; cssKb: number };
+  routes: Record<string, { jsKb: number; cssKb: number }>;
+  mapChunkKb: number;
+  budgets: typeof BUDGETS;
+}
+
+export function measureBundle(dist = 'dist'): BundleReport {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  const initial = closure(manifest, [entry]);
+  const sum = (keys: Iterable<string>, kind: 'js' | 'css') => {
+    let kb = 0;
+    const files = new Set<string>();
+    for (const key of keys) {
+      const chunk = manifest[key]!;
+      const own = chunk.file.endsWith('.css') ? 'css' : 'js';
+      if (own === kind) files.add(chunk.file);
+      if (kind === 'css') for (const css of chunk.css ?? []) files.add(css);
+    }
+    for (const file of files) kb += gzipKb(dist, file);
+    return Math.round(kb * 10) / 10;
+  };
+  const pageStyles = Object.keys(manifest).filter((k) => k.endsWith('src/components/page-styles.ts'));
+  const routes: BundleReport['routes'] = {};
+  for (const [route, modules] of Object.entries(ROUTES)) {
+    const keys = [...closure(manifest, [...modules, ...pageStyles])].filter((k) => !initial.has(k));
+    routes[route] = { jsKb: sum(keys, 'js'), cssKb: sum(keys, 'css') };
+  }
+  return {
+    initial: { jsKb: sum(initial, 'js'), cssKb: sum(initial, 'css') },
+    routes,
+    mapChunkKb: routes['/map']!.jsKb,
+    budgets: BUDGETS,
+  };
+}
+
+if (process.argv[1] !== undefined && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  const report = measureBundle(process.argv.find((a) => a.startsWith('--dist='))?.slice(7) ?? 'dist');
+  console.log(`first paint (every route): JS ${report.initial.jsKb} kB, CSS ${report.initial.cssKb} kB gzip`);
+  for (const [route, size] of Object.entries(report.routes)) {
+    console.log(`  + ${route.padEnd(24)} JS ${String(size.jsKb).padStart(6)} kB  CSS ${String(size.cssKb).padStart(5)} kB (lazy)`);
+  }
+  if (process.argv.includes('--check')) {
+    const failures = [
+      report.initial.jsKb > BUDGETS.initialJsKb && `first-paint JS ${report.initial.jsKb} kB > ${BUDGETS.initialJsKb} kB`,
+      report.initial.cssKb > BUDGETS.initialCssKb && `first-paint CSS ${report.initial.cssKb} kB > ${BUDGETS.initialCssKb} kB`,
+    ].filter(Boolean);
+    if (failures.length > 0) {
+      console.error(`bundle budget exceeded: ${failures.join('; ')}`);
+      process.exit(1);
+    }
+    console.log(`bundle budget ok (JS <= ${BUDGETS.initialJsKb} kB, CSS <= ${BUDGETS.initialCssKb} kB)`);
+  }
+}
