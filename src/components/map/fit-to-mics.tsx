@@ -56,6 +56,7 @@ export function FitToMics({ points, resetSignal = 0, onUserMovedChange, maxZoom 
     };
   }, [map, always]);
 
+  const fit = useRef<() => void>(() => undefined);
   const lastReset = useRef(resetSignal);
   useEffect(() => {
     if (lastReset.current !== resetSignal) {
@@ -65,15 +66,35 @@ export function FitToMics({ points, resetSignal = 0, onUserMovedChange, maxZoom 
         notify.current?.(false);
       }
     }
-    if (key === null || userMoved.current) return;
-    const [south, west, north, east] = key.split(',').map(Number) as [number, number, number, number];
-    fitting.current = true;
-    try {
-      map.fitBounds(L.latLngBounds([south, west], [north, east]), { padding: [32, 32], maxZoom, animate: false });
-    } finally {
-      fitting.current = false;
-    }
+    fit.current = () => {
+      if (key === null || userMoved.current) return;
+      // A zoom animation still running would land after the fit and undo it: fit when it ends.
+      if ((map as unknown as { _animatingZoom?: boolean })._animatingZoom) {
+        map.once('zoomend', () => fit.current());
+        return;
+      }
+      const [south, west, north, east] = key.split(',').map(Number) as [number, number, number, number];
+      fitting.current = true;
+      try {
+        map.fitBounds(L.latLngBounds([south, west], [north, east]), { padding: [32, 32], maxZoom, animate: false });
+      } finally {
+        fitting.current = false;
+      }
+    };
+    fit.current();
   }, [map, key, resetSignal, maxZoom]);
+
+  // Leaflet measures its container once; layouts settle later (lazy CSS, flex, a resized
+  // window or wall screen), so re-measure and re-fit whenever the container changes size.
+  useEffect(() => {
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      map.invalidateSize({ pan: false });
+      fit.current();
+    });
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
 
   return null;
 }

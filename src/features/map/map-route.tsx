@@ -213,6 +213,7 @@ export function Component() {
   const heardCount = markers.filter((m) => m.state === 'fresh' || m.state === 'recent').length;
   const withoutPosition = (allMics?.length ?? 0) - filterMarkerMics(allMics ?? [], { ...filters, status: null, edgeId: null }, new Map(), now).length;
   const staleQuery = mics.isError ? mics : recent;
+  const [findText, setFindText] = useState('');
   const findData = useMemo(() => markers.map((m) => ({ value: m.id, label: `${m.name} · ${m.id}` })), [markers]);
 
   return (
@@ -233,7 +234,13 @@ export function Component() {
             leftSection={<IconSearch size={16} aria-hidden />}
             data={findData}
             value={null}
-            onChange={(id) => id !== null && openMic(id)}
+            searchValue={findText}
+            onSearchChange={setFindText}
+            onChange={(id) => {
+              if (id === null) return;
+              setFindText('');
+              openMic(id);
+            }}
             searchable
             limit={50}
             nothingFoundMessage={t('map:filters.nothingFound')}

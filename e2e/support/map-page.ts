@@ -1,0 +1,49 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+
+/** The mic map: locators only; specs assert. */
+export class MapPage {
+  constructor(readonly page: Page) {}
+
+  goto(query = '') {
+    return this.page.goto(`/map${query}`);
+  }
+
+  /** The map region; `data-mics-shown` and `data-mics-drawn` count the mics on it. */
+  get map() {
+    return this.page.getByTestId('mic-map');
+  }
+
+  get summary() {
+    return this.page.getByTestId('map-summary');
+  }
+
+  get findMic() {
+    return this.page.getByRole('combobox', { name: 'Find a mic' });
+  }
+
+  filter(name: 'Edge server' | 'Status' | 'Sound label' | 'Heard within') {
+    return this.page.getByRole('combobox', { name });
+  }
+
+  option(name: string | RegExp) {
+    return this.page.getByRole('option', { name });
+  }
+
+  get micPopup() {
+    return this.page.getByTestId('mic-popup');
+  }
+
+  get editLink() {
+    return this.micPopup.getByRole('link', { name: /^Edit/ });
+  }
+
+  get resetView() {
+    return this.page.getByRole('button', { name: 'Reset view' });
+  }
+
+  /** How many mics the edge reports, straight from the API. */
+  static async micTotal(request: APIRequestContext, edgeId?: string): Promise<number> {
+    const response = await request.get(`/api/v1/mics?size=1${edgeId ? `&edge_id=${edgeId}` : ''}`);
+    return ((await response.json()) as { total_cnt: number }).total_cnt;
+  }
+}

@@ -1,0 +1,51 @@
+import type { Page } from '@playwright/test';
+
+/** The wall display: locators only; specs assert. */
+export class WallPage {
+  constructor(readonly page: Page) {}
+
+  goto(query = '') {
+    return this.page.goto(`/wall${query}`);
+  }
+
+  get wall() {
+    return this.page.getByTestId('wall');
+  }
+
+  get freshness() {
+    return this.page.getByTestId('wall-freshness');
+  }
+
+  get banner() {
+    return this.page.getByTestId('wall-banner');
+  }
+
+  get eventFeed() {
+    return this.page.getByRole('log', { name: 'Latest events' });
+  }
+
+  event(id: string) {
+    return this.eventFeed.locator(`[data-event-id="${id}"]`);
+  }
+
+  get compositeFeed() {
+    return this.page.getByRole('log', { name: 'Composite events' });
+  }
+
+  get clock() {
+    return this.page.getByRole('timer', { name: 'Local time' });
+  }
+
+  get map() {
+    return this.page.getByRole('region', { name: 'Mic map' });
+  }
+
+  /** Marks the document so a spec can tell the page was never reloaded. */
+  async markDocument() {
+    await this.page.evaluate(() => ((window as unknown as { __wallMark: boolean }).__wallMark = true));
+  }
+
+  async documentMarked(): Promise<boolean> {
+    return this.page.evaluate(() => (window as unknown as { __wallMark?: boolean }).__wallMark === true);
+  }
+}

@@ -1,0 +1,59 @@
+import { MapPage } from './support/map-page';
+import { expect, test } from './support/test';
+import { WallPage } from './support/wall-page';
+
+test.describe('wall display', () => {
+  test.use({ viewport: { width: 1920, height: 1080 } });
+
+  test('is a dark screen without navigation, configured by its URL', async ({ page, request }) => {
+    const busan = await MapPage.micTotal(request, 'edge-busan-01');
+    const wall = new WallPage(page);
+    await wall.goto('?edge_id=edge-busan-01&window=30m&refresh=7');
+    await expect(wall.wall).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+    await expect(wall.clock).toBeVisible();
+    await expect(wall.map).toBeVisible();
+    await expect(wall.wall).toContainText('edge-busan-01');
+    await expect(wall.wall).toContainText('last 30 min');
+    await expect(wall.wall).toContainText('refresh 7 s');
+    await expect(wall.wall).toContainText(`${busan} mics`);
+    await expect(wall.freshness).toContainText('Updated');
+  });
+
+  test('shows a new event by itself, without a reload', async ({ page, demo }) => {
+    const wall = new WallPage(page);
+    await wall.goto('?refresh=1');
+    await expect(wall.freshness).toContainText('Updated');
+    await wall.markDocument();
+    const created = await demo.addEvent({ mic_id: 'mic-0007', label_id: 'gunshot', confidence: 0.97 });
+    const entry = wall.event(created.id);
+    await expect(entry).toBeVisible();
+    await expect(entry).toContainText('Gunshot');
+    await expect(entry).toHaveAttribute('data-new', 'true');
+    // Its mic pulses on the map while the event is new.
+    await expect(wall.wall).toHaveAttribute('data-pulsing', 'true');
+    expect(await wall.documentMarked()).toBe(true);
+  });
+
+  test('marks data stale while the edge is down and recovers by itself', async ({ page, demo, consoleErrors }) => {
+    const wall = new WallPage(page);
+    await wall.goto('?refresh=1');
+    await expect(wall.freshness).toContainText('Updated');
+    await expect(wall.eventFeed.getByRole('listitem').first()).toBeVisible();
+    const entries = await wall.eventFeed.getByRole('listitem').count();
+    await wall.markDocument();
+
+    await demo.setFault('down');
+    await expect(wall.banner).toContainText(/DATA STALE since \d\d:\d\d:\d\d/);
+    // The last good data stays on screen.
+    await expect(wall.eventFeed.getByRole('listitem')).toHaveCount(entries);
+
+    await demo.setFault('normal');
+    await expect(wall.banner).toHaveCount(0);
+    await expect(wall.freshness).toHaveAttribute('data-stale', 'false');
+    expect(await wall.documentMarked()).toBe(true);
+    // Chromium logs each failed refresh (502) as a console error; those were the point of this test.
+    consoleErrors.length = 0;
+  });
+});

@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/**
+ * A short two-tone chime through Web Audio, for new composite events. Browsers start audio
+ * suspended until the user interacts with the page; `blocked` says so, `enable` resumes it.
+ */
+export function useChime(enabled: boolean): { blocked: boolean; enable: () => void; play: () => void } {
+  const context = useRef<AudioContext | null>(null);
+  const [blocked, setBlocked] = useState(false);
+
+  useEffect(() => {
+    if (!enabled || typeof AudioContext === 'undefined') return;
+    const audio = new AudioContext();
+    context.current = audio;
+    const update = () => setBlocked(audio.state === 'suspended');
+    audio.addEventListener('statechange', update);
+    update();
+    return () => {
+      audio.removeEventListener('statechange', update);
+      context.current = null;
+      void audio.close();
+    };
+  }, [enabled]);
+
+  const enable = useCallback(() => {
+    void context.current?.resume();
+  }, []);
+
+  const play = useCallback(() => {
+    const audio = context.current;
+    if (audio === null || audio.state !== 'running') return;
+    const start = audio.currentTime;
+    for (const [offset, frequency] of [
+      [0, 880],
+      [0.22, 660],
+    ] as const) {
+      const oscillator = audio.createOscillator();
+      const gain = audio.createGain();
+      oscillator.type = 'sine';
+      oscillator.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.0001, start + offset);
+      gain.gain.exponentialRampToValueAtTime(0.35, start + offset + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + offset + 0.35);
+      oscillator.connect(gain).connect(audio.destination);
+      oscillator.start(start + offset);
+      oscillator.stop(start + offset + 0.4);
+      // Disconnect when done so nodes do not pile up over days of chimes.
+      oscillator.addEventListener('ended', () => {
+        oscillator.disconnect();
+        gain.disconnect();
+      });
+    }
+  }, []);
+
+  return { blocked: enabled && blocked, enable, play };
+}
