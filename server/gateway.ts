@@ -97,7 +97,7 @@ async function forward(request: FastifyRequest, reply: FastifyReply, operation: 
     upstream = await fetch(upstreamUrl(options.upstream, path, rawQuery), {
       method: operation.method,
       headers,
-      body,
+      body: body === undefined ? undefined : new Uint8Array(body),
       signal: controller.signal,
       redirect: 'manual',
     });

@@ -1,0 +1,75 @@
+import { Agent } from 'undici';
+import { quantile } from './stats';
+
+export interface LatencyResult {
+  name: string;
+  path: string;
+  p50Ms: number;
+  p95Ms: number;
+  requestsPerSecond: number;
+  requests: number;
+}
+
+const agent = new Agent({ connections: 32, pipelining: 1 });
+
+async function timed(url: string, headers: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, { headers, dispatcher: agent } as RequestInit);
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return performance.now() - started;
+}
+
+/** A fixed number of requests at a fixed concurrency (bounded in count and time, loopback only). */
+export async function loadTest(
+  name: string,
+  base: string,
+  path: string,
+  { requests = 400, concurrency = 8, headers = {} }: { requests?: number; concurrency?: number; headers?: Record<string, string> } = {},
+): Promise<LatencyResult> {
+  for (let i = 0; i < 10; i++) await timed(`${base}${path}`, headers);
+  const latencies: number[] = [];
+  let issued = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (issued < requests) {
+        issued++;
+        latencies.push(await timed(`${base}${path}`, headers));
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    name,
+    path,
+    p50Ms: round(quantile(latencies, 0.5)),
+    p95Ms: round(quantile(latencies, 0.95)),
+    requestsPerSecond: Math.round(latencies.length / seconds),
+    requests: latencies.length,
+  };
+}
+
+/** Median added latency of the console's proxy: the same request, sequential, alternating direct and proxied. */
+export async function proxyOverhead(direct: string, proxied: string, path: string, token: string, rounds = 400) {
+  const d: number[] = [];
+  const p: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    await timed(`${direct}${path}`, { authorization: `Bearer ${token}` });
+    await timed(`${proxied}${path}`, {});
+  }
+  for (let i = 0; i < rounds; i++) {
+    d.push(await timed(`${direct}${path}`, { authorization: `Bearer ${token}` }));
+    p.push(await timed(`${proxied}${path}`, {}));
+  }
+  const round = (n: number) => Math.round(n * 1000) / 1000;
+  return {
+    path,
+    directP50Ms: round(quantile(d, 0.5)),
+    proxiedP50Ms: round(quantile(p, 0.5)),
+    addedP50Ms: round(quantile(p, 0.5) - quantile(d, 0.5)),
+    directP95Ms: round(quantile(d, 0.95)),
+    proxiedP95Ms: round(quantile(p, 0.95)),
+  };
+}

@@ -1,0 +1,46 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const BENCH_DIR = path.resolve('bench/.tmp');
+
+export interface Running {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before ${url} answered`);
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Starts the production console server (embedded demo edge unless EDGE_API_URL is set). */
+export async function startConsole(port: number, env: Record<string, string>, timeoutMs = 300_000): Promise<Running> {
+  fs.mkdirSync(BENCH_DIR, { recursive: true });
+  const child = spawn(process.execPath, ['dist-server/server/index.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', QUIET: '1', DATA_DIR: BENCH_DIR, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitFor(`http://127.0.0.1:${port}/healthz`, child, timeoutMs);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

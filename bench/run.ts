@@ -1,0 +1,147 @@
+/**
+ * `npm run bench`: builds nothing itself (the npm script builds first), starts the production
+ * server on the demo edge at several scales, drives Debian Chromium over CDP, and writes
+ * bench/results.json and bench/RESULTS.md. Loopback only; every loop is bounded.
+ *
+ *   --only=bundle,load,map,soak,server,freshness   run some sections
+ *   --quick                                         fewer runs and cycles (a smoke run of the harness)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { launch } from './lib/browser';
+import { measureBundle, BUDGETS } from './bundle';
+import { measureFreshness } from './lib/freshness';
+import { measureLoad } from './lib/load';
+import { loadTest, proxyOverhead } from './lib/load-test';
+import { measureMapScale } from './lib/map-scale';
+import { startConsole } from './lib/servers';
+import { soakWall } from './lib/soak';
+import { writeReport } from './report';
+
+const args = process.argv.slice(2);
+const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',') ?? ['bundle', 'load', 'map', 'soak', 'server', 'freshness'];
+const quick = args.includes('--quick');
+const RUNS = quick ? 2 : 5;
+const want = (section: string) => only.includes(section);
+
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: {
+    cores: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+  },
+  quick,
+  budgets: {
+    ...BUDGETS,
+    lcpMsAt4x: 1000,
+    tbtMsAt4x: 300,
+    clsMax: 0.05,
+    mapFpsMin: 50,
+    mapP95FrameMsMax: 34,
+    soakHeapGrowthMbMax: 2,
+    soakNodesAndListenersGrowthPctMax: 1,
+    serverP95MsMax: 50,
+    proxyAddedP50MsMax: 1,
+    freshnessMsMax: 'refresh interval + 1000',
+  },
+};
+
+const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+async function main() {
+  if (want('bundle')) {
+    log('bundle sizes');
+    results.bundle = measureBundle('dist');
+  }
+  const browser = await launch();
+  try {
+    if (want('load')) {
+      log('page load metrics (60 mics)');
+      const server = await startConsole(8710, { DEMO_EVENT_INTERVAL_MS: '20000' });
+      const load: Record<string, unknown> = {};
+      for (const route of ['/mics', '/map', '/composite-events', '/wall']) {
+        for (const throttle of [1, 4]) {
+          log(`  ${route} at ${throttle}x CPU`);
+          load[`${route} @${throttle}x`] = await measureLoad(browser, `${server.url}${route}`, throttle, RUNS);
+        }
+      }
+      results.load = load;
+      await server.stop();
+    }
+    if (want('map')) {
+      const scale: unknown[] = [];
+      for (const mics of [5000, 10000]) {
+        log(`map at ${mics} mics (first start seeds the database)`);
+        const server = await startConsole(8711, { DEMO_MICS: String(mics), DEMO_EVENT_INTERVAL_MS: '5000' });
+        scale.push(await measureMapScale(browser, server.url, mics, RUNS));
+        await server.stop();
+      }
+      results.mapScale = scale;
+    }
+    if (want('soak')) {
+      const cycles = quick ? 100 : 1000;
+      log(`wall soak: ${cycles} refresh cycles`);
+      const server = await startConsole(8712, { DEMO_EVENT_INTERVAL_MS: '400' });
+      results.soak = await soakWall(browser, server.url, cycles, 0.25, quick ? 25 : 100);
+      await server.stop();
+    }
+    if (want('server')) {
+      log('server latency at 5,000 mics and 1,000,000 events (first start seeds for several minutes)');
+      const token = 'bench-token';
+      const server = await startConsole(
+        8713,
+        { DEMO_MICS: '5000', DEMO_EVENTS: '1000000', DEMO_EVENT_INTERVAL_MS: '0', DEMO_API_TOKEN: token, DEMO_EDGE_PORT: '8714' },
+        900_000,
+      );
+      const day = encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString());
+      const hour = encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString());
+      const paths: [string, string][] = [
+        ['mics, first page', '/api/v1/mics?size=100'],
+        ['mics, by name', '/api/v1/mics?size=100&name=gangnam'],
+        ['mics, by edge, page 10', '/api/v1/mics?size=100&edge_id=edge-seoul-01&page=10'],
+        ['events, first page', '/api/v1/events?size=100'],
+        ['events, page 5,000', '/api/v1/events?size=100&page=5000'],
+        ['events, last 24 h', `/api/v1/events?size=100&start=${day}`],
+        ['events, last hour, one label', `/api/v1/events?size=100&start=${hour}&label_id=scream`],
+        ['events, two mics', '/api/v1/events?size=100&mic_id=mic-0001&mic_id=mic-0002'],
+        ['events, two labels', '/api/v1/events?size=100&label_id=scream&label_id=siren'],
+        ['events, two labels, page 50', '/api/v1/events?size=100&label_id=scream&label_id=siren&page=50'],
+        ['events, two mics, two labels, 24 h', `/api/v1/events?size=100&mic_id=mic-0001&mic_id=mic-0002&label_id=scream&label_id=car_horn&start=${day}`],
+        ['composite events, first page of 25', '/api/v1/composite-events?size=25'],
+        ['composite events, by rule, oldest first', '/api/v1/composite-events?size=25&composite_rule_id=rule-repeated-scream&order_by=asc'],
+        ['composite events, created last 24 h', `/api/v1/composite-events?size=25&created_at__ge=${day}`],
+      ];
+      const lists = [];
+      for (const [name, path] of paths) {
+        log(`  ${name}`);
+        lists.push(await loadTest(name, server.url, path, { requests: quick ? 100 : 400, concurrency: 8 }));
+      }
+      log('  proxy overhead');
+      const proxy = await proxyOverhead('http://127.0.0.1:8714', server.url, '/api/v1/mics?size=10', token, quick ? 100 : 500);
+      results.server = { mics: 5000, events: 1_000_000, concurrency: 8, lists, proxy };
+      await server.stop();
+    }
+    if (want('freshness')) {
+      log('freshness: store → wall');
+      const server = await startConsole(8715, { DEMO_FAULTS: '1', DEMO_EVENT_INTERVAL_MS: '0' });
+      results.freshness = await measureFreshness(browser, server.url, quick ? 5 : 20, 5);
+      await server.stop();
+    }
+  } finally {
+    await browser.close();
+  }
+  const previous = fs.existsSync('bench/results.json') ? (JSON.parse(fs.readFileSync('bench/results.json', 'utf8')) as Record<string, unknown>) : {};
+  // A partial run (--only) keeps the other sections from the last full one.
+  const merged = { ...previous, ...results };
+  fs.writeFileSync('bench/results.json', `${JSON.stringify(merged, null, 2)}\n`);
+  fs.writeFileSync('bench/RESULTS.md', writeReport(merged));
+  log('wrote bench/results.json and bench/RESULTS.md');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
