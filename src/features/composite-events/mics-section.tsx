@@ -120,7 +120,7 @@ function MicCard({ mic, labels }: { mic: ExtendedMic; labels: Map<string, Label>
           <Row term={t('detail.thresholds')}>
             {thresholds.length === 0 ? (
               <Text span size="sm" c="dimmed">
-                {t('detail.noThresholds')}
+                {mic.thresholds === undefined ? t('detail.noThresholds') : t('detail.emptyThresholds')}
               </Text>
             ) : (
               thresholds.map(([labelId, threshold]) => {

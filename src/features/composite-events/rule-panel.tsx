@@ -59,7 +59,7 @@ export function RulePanel({ composite }: { composite: CompositeEvent }) {
           <Fact term={t('detail.minEvents')}>{t('detail.minEventsValue', { count: rule.min_events })}</Fact>
           <Fact term={t('detail.groupBy')}>{rule.group_by === 'label_id' ? t('detail.groupByLabel') : rule.group_by}</Fact>
         </SimpleGrid>
-        <dl style={{ margin: 0 }}>
+        <Stack gap="xs" component="dl" m={0}>
           <Fact term={t('detail.includedLabels')}>
             {rule.include_label_ids.length === 0 ? (
               t('detail.allLabels')
@@ -81,7 +81,7 @@ export function RulePanel({ composite }: { composite: CompositeEvent }) {
               ? t('detail.allMics')
               : rule.include_mic_ids.map((id) => (micNames.has(id) ? `${micNames.get(id)} (${id})` : id)).join(', ')}
           </Fact>
-        </dl>
+        </Stack>
       </Stack>
     </Paper>
   );

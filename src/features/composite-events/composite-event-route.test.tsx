@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compositeEventFixture } from '@/testing/fixtures';
+import { server } from '@/testing/msw-server';
+import { renderRoutes } from '@/testing/render';
+import { Component } from './composite-event-route';
+
+const routes = [
+  { path: '/composite-events/:compositeEventId', Component },
+  { path: '/composite-events', element: <p>timeline</p> },
+];
+
+beforeAll(() => {
+  // mantine-datatable shows a column while matchMedia('') matches, as browsers do for an empty query.
+  const stub = window.matchMedia;
+  window.matchMedia = (query: string) => ({ ...stub(query), matches: query === '' });
+  // The mini map draws its markers on a canvas; jsdom has no 2D context, so a do-nothing one stands in.
+  HTMLCanvasElement.prototype.getContext = (() =>
+    new Proxy({}, { get: () => () => undefined })) as unknown as HTMLCanvasElement['getContext'];
+});
+
+describe('/composite-events/:id', () => {
+  it('explains why it fired and never shows connection credentials', async () => {
+    const event = compositeEventFixture();
+    const withSecrets = {
+      ...event,
+      mics: event.mics.map((m) => ({ ...m, channel: { ...m.channel, username: 'opz-user', password: 'hunter2-secret' } })),
+    };
+    server.use(http.get('/api/v1/composite-events/ce-1', () => HttpResponse.json(withSecrets)));
+    const { container } = renderRoutes(routes, { path: '/composite-events/ce-1' });
+    expect(await screen.findByRole('heading', { name: 'Repeated screams', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('3 events within 20 s of a 1 min window; rule needs 3.')).toBeInTheDocument();
+    expect(screen.getByText('All mics (the rule lists none)')).toBeInTheDocument();
+    expect(screen.getAllByText('Credentials hidden').length).toBeGreaterThan(0);
+    expect(screen.getByText('rtsp://10.10.1.10:554/stream1')).toBeInTheDocument();
+    expect(screen.getByText('online')).toBeInTheDocument();
+    expect(container.textContent).not.toMatch(/opz-user|hunter2-secret/);
+  });
+
+  it('shows an unknown edge_status as sent', async () => {
+    const event = compositeEventFixture();
+    server.use(
+      http.get('/api/v1/composite-events/ce-1', () =>
+        HttpResponse.json({ ...event, mics: event.mics.map((m) => ({ ...m, edge_status: 'maintenance' })) }),
+      ),
+    );
+    renderRoutes(routes, { path: '/composite-events/ce-1' });
+    expect(await screen.findByText('maintenance')).toBeInTheDocument();
+  });
+
+  it('says clearly when the id is unknown and offers the way back', async () => {
+    server.use(http.get('/api/v1/composite-events/nope', () => HttpResponse.json({ detail: 'Not Found' }, { status: 404 })));
+    renderRoutes(routes, { path: '/composite-events/nope' });
+    expect(await screen.findByRole('heading', { name: 'Composite event not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the timeline' })).toHaveAttribute('href', '/composite-events');
+  });
+
+  it('names the wrong field of a malformed answer and offers a retry', async () => {
+    server.use(http.get('/api/v1/composite-events/ce-1', () => HttpResponse.json({ ...compositeEventFixture(), started_at: 42 })));
+    renderRoutes(routes, { path: '/composite-events/ce-1' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('started_at');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
