@@ -1,16 +1,17 @@
-import { Alert, AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconAlertOctagon,
   IconBroadcast,
   IconDeviceTv,
+  IconKeyboard,
   IconLogout,
   IconMap2,
   IconMicrophone,
   IconStack2,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { accessToken, edgeConnection, listMics } from '@/api';
@@ -19,6 +20,9 @@ import { useRuntimeConfig } from '@/lib/runtime-config';
 import { ConnectionIndicator } from './connection-indicator';
 import { ColorSchemeToggle, LanguageToggle } from './header-controls';
 import classes from './app-layout.module.css';
+import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
+
+const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
 
 const NAV = [
   { to: '/mics', key: 'nav.mics', icon: IconMicrophone },
@@ -31,6 +35,13 @@ export function AppLayout() {
   const { t } = useTranslation();
   const config = useRuntimeConfig();
   const [opened, { toggle, close }] = useDisclosure();
+  const [helpOpened, setHelpOpened] = useState(false);
+  const [helpLoaded, setHelpLoaded] = useState(false);
+  const openHelp = useCallback(() => {
+    setHelpLoaded(true);
+    setHelpOpened(true);
+  }, []);
+  useKeyboardShortcuts(openHelp);
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -75,6 +86,9 @@ export function AppLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <ConnectionIndicator />
+            <ActionIcon variant="default" size="lg" aria-label={t('shortcuts.open')} title={t('shortcuts.open')} onClick={openHelp} visibleFrom="sm">
+              <IconKeyboard size={18} aria-hidden />
+            </ActionIcon>
             <LanguageToggle />
             <ColorSchemeToggle />
             {!config.serverHoldsToken && (
@@ -116,6 +130,11 @@ export function AppLayout() {
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
+        {helpLoaded && (
+          <Suspense fallback={null}>
+            <ShortcutsDialog opened={helpOpened} onClose={() => setHelpOpened(false)} />
+          </Suspense>
+        )}
       </AppShell.Main>
     </AppShell>
   );

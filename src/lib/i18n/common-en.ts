@@ -47,6 +47,18 @@ export const commonEn = {
     expired: 'Your access token was rejected by the edge. Sign in again to continue.',
     required: 'Enter the access token.',
   },
+  shortcuts: {
+    title: 'Keyboard shortcuts',
+    open: 'Keyboard shortcuts (?)',
+    then: 'then',
+    search: 'Focus the search or filter box of the page',
+    goMics: 'Go to mics',
+    goMap: 'Go to the map',
+    goEvents: 'Go to events',
+    goComposite: 'Go to composite events',
+    help: 'Show this list',
+    close: 'Close a dialog or drawer',
+  },
   notFound: {
     title: 'Page not found',
     description: 'There is no page at {{path}}.',

@@ -49,6 +49,18 @@ export const commonKo: typeof commonEn = {
     expired: '엣지가 액세스 토큰을 거부했습니다. 계속하려면 다시 로그인하세요.',
     required: '액세스 토큰을 입력하세요.',
   },
+  shortcuts: {
+    title: '단축키',
+    open: '단축키 (?)',
+    then: '다음',
+    search: '페이지의 검색·필터 입력란으로 이동',
+    goMics: '마이크 목록으로 이동',
+    goMap: '지도로 이동',
+    goEvents: '이벤트로 이동',
+    goComposite: '복합 이벤트로 이동',
+    help: '이 목록 보기',
+    close: '대화상자나 서랍 닫기',
+  },
   notFound: {
     title: '페이지를 찾을 수 없습니다',
     description: '{{path}} 페이지가 없습니다.',
