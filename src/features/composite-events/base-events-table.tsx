@@ -89,6 +89,8 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
           accessor: 'is_read',
           title: t('detail.read'),
           noWrap: true,
+          // Badges truncate to "U…" when a crowded table squeezes this column.
+          width: 120,
           render: (e) =>
             e.is_read ? (
               <Tooltip label={e.read_at === null ? t('detail.read') : t('detail.readAt', { time: formatDateTime(e.read_at, i18n.language) })}>
@@ -106,7 +108,7 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
           accessor: 'description',
           title: t('detail.description'),
           render: (e) => (
-            <Text size="sm" maw={280} style={{ overflowWrap: 'anywhere' }}>
+            <Text size="sm" maw={240} style={{ overflowWrap: 'anywhere' }}>
               {e.description}
             </Text>
           ),
