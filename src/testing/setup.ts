@@ -8,7 +8,8 @@ import { server } from './msw-server';
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      // A browser answers true for the empty query (mantine-datatable asks it for always-visible columns).
+      matches: query === '',
       media: query,
       onchange: null,
       addEventListener: () => undefined,
@@ -24,6 +25,14 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 Element.prototype.scrollIntoView ??= () => undefined;
+
+// jsdom has no 2D canvas; Leaflet's canvas renderer only needs calls that do nothing.
+HTMLCanvasElement.prototype.getContext = function getContext() {
+  return new Proxy({} as CanvasRenderingContext2D, {
+    get: (target, key) => (key in target ? target[key as keyof CanvasRenderingContext2D] : () => undefined),
+    set: (target, key, value) => Reflect.set(target, key, value),
+  });
+} as unknown as typeof HTMLCanvasElement.prototype.getContext;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
