@@ -54,7 +54,8 @@ export interface MicClusterIndex {
  */
 export function buildClusterIndex(mics: readonly MarkerMic[], pulses: ReadonlyMap<string, number>, radiusPx = 48): MicClusterIndex {
   const index = new Supercluster<MicPointProps, ClusterProps>({
-    radius: radiusPx,
+    // supercluster measures in 512-px tiles at Leaflet's zoom numbers (256-px tiles): double it.
+    radius: radiusPx * 2,
     maxZoom: 16,
     minPoints: 2,
     map: ({ mic, pulseAt }) => ({

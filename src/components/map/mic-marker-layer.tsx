@@ -121,7 +121,7 @@ export function MicMarkerLayer({
   const dark = useComputedColorScheme('light') === 'dark';
   const reducedMotion = useReducedMotion() ?? false;
   const style = useMemo<GlyphStyle>(() => ({ scale, dark, reducedMotion }), [scale, dark, reducedMotion]);
-  const index = useMemo(() => buildClusterIndex(mics, pulses, 60 * scale), [mics, pulses, scale]);
+  const index = useMemo(() => buildClusterIndex(mics, pulses, 56 * scale), [mics, pulses, scale]);
   const callbacks = useRef({ onMicClick, onClusterClick, onHover, onDraw });
   useEffect(() => {
     callbacks.current = { onMicClick, onClusterClick, onHover, onDraw };

@@ -38,7 +38,8 @@ function FocusOn({ request }: { request: FocusRequest | null }) {
   const map = useMap();
   useEffect(() => {
     if (request === null) return;
-    map.setView([request.lat, request.lon], Math.max(map.getZoom(), request.minZoom));
+    // Not animated: a popup opening at the same time must measure the final view to pan into it.
+    map.setView([request.lat, request.lon], Math.max(map.getZoom(), request.minZoom), { animate: false });
   }, [map, request]);
   return null;
 }
@@ -299,6 +300,8 @@ export function Component() {
             <Popup
               key={`mic:${selectedMic.id}`}
               position={micPosition}
+              maxWidth={380}
+              minWidth={340}
               eventHandlers={{ remove: () => setSelection((s) => (s?.kind === 'mic' && s.id === selectedMic.id ? null : s)) }}
             >
               <MicPopupContent

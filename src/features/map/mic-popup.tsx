@@ -35,7 +35,7 @@ export function MicPopupContent({
   });
   const heard = marker?.state === 'fresh' || marker?.state === 'recent';
   return (
-    <Stack gap={6} miw={240} maw={320} data-testid="mic-popup">
+    <Stack gap={6} w={340} maw="70vw" data-testid="mic-popup">
       <div>
         <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
           {mic.name}
@@ -66,6 +66,8 @@ export function MicPopupContent({
       <Text size="sm" fw={600}>
         {t('map:popup.lastEvents')}
       </Text>
+      {/* Room for every row from the start, so the popup does not grow out of view when they arrive. */}
+      <div style={{ minHeight: POPUP_EVENTS * 23 }}>
       {events.data === undefined ? (
         events.isError ? (
           <Text size="xs" c="red">
@@ -84,20 +86,23 @@ export function MicPopupContent({
       ) : (
         <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {events.data.results.map((event) => (
-            <Group key={event.id} component="li" gap={6} justify="space-between" wrap="nowrap">
+            <Group key={event.id} component="li" gap={8} justify="space-between" wrap="nowrap">
               <Tooltip label={otherName(event.label.name, i18n.language)} openDelay={200}>
-                <Text size="sm" fw={500} lang={i18n.language}>
+                <Text size="sm" fw={500} truncate="end">
                   {localName(event.label.name, i18n.language)}
                 </Text>
               </Tooltip>
-              <Text size="xs" c="dimmed">
-                {t('map:popup.confidence', { value: formatPercent(event.confidence) })}
-              </Text>
-              <DateTime value={event.created_at} relative size="xs" c="dimmed" />
+              <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {t('map:popup.confidence', { value: formatPercent(event.confidence) })}
+                </Text>
+                <DateTime value={event.created_at} relative size="xs" c="dimmed" />
+              </Group>
             </Group>
           ))}
         </Stack>
       )}
+      </div>
       <Anchor component={Link} to={`/mics/${encodeURIComponent(mic.id)}`} size="sm" aria-label={t('map:popup.editHint', { name: mic.name })}>
         <Group gap={4} component="span">
           <IconPencil size={14} aria-hidden />
