@@ -97,7 +97,7 @@ export function Component() {
     {
       accessor: 'updated_at',
       title: t('columns.updated'),
-      width: 110,
+      width: 130,
       render: (mic) => <DateTime value={mic.updated_at} relative size="xs" />,
     },
   ];
@@ -185,6 +185,13 @@ export function Component() {
           recordsPerPageLabel={t('table.perPage')}
           paginationText={({ from, to, totalRecords }) => t('table.pagination', { from, to, total: totalRecords })}
           paginationSize="sm"
+          getPaginationControlProps={(control) =>
+            control === 'previous'
+              ? { 'aria-label': t('table.previousPage') }
+              : control === 'next'
+                ? { 'aria-label': t('table.nextPage') }
+                : {}
+          }
           onRowClick={({ record }) => navigate(drawerPath(record))}
         />
       )}

@@ -42,13 +42,13 @@ export function StatusToggle({ mic }: { mic: Mic }) {
   });
 
   return (
-    <Group gap={8} wrap="nowrap">
+    // A click on the switch is not a click on the row (which opens the drawer).
+    <Group gap={8} wrap="nowrap" onClick={(event) => event.stopPropagation()}>
       <Switch
         size="sm"
         checked={mic.status === 'active'}
         disabled={mutation.isPending}
         onChange={(event) => mutation.mutate(event.currentTarget.checked ? 'active' : 'inactive')}
-        onClick={(event) => event.stopPropagation()}
         aria-label={t('toggle.label', { name: mic.name })}
       />
       <MicStatusBadge status={mic.status} />

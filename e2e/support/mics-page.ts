@@ -1,0 +1,121 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** Locators for the mic table and its edit drawer; specs do the asserting. */
+export class MicsPage {
+  constructor(readonly page: Page) {}
+
+  async goto(pathAndQuery = '/mics') {
+    await this.page.goto(pathAndQuery);
+  }
+
+  get filters(): Locator {
+    return this.page.getByRole('search', { name: 'Filters' });
+  }
+
+  get nameFilter(): Locator {
+    return this.filters.getByLabel('Name');
+  }
+
+  get edgeFilter(): Locator {
+    return this.filters.getByRole('combobox', { name: 'Edge server' });
+  }
+
+  get table(): Locator {
+    return this.page.getByRole('table', { name: 'Microphone devices' });
+  }
+
+  get rows(): Locator {
+    return this.table.locator('tbody tr');
+  }
+
+  row(text: string): Locator {
+    return this.rows.filter({ hasText: text });
+  }
+
+  /** The row of a device by its id, shown under its name. */
+  rowOf(micId: string): Locator {
+    return this.rows.filter({ has: this.page.getByText(micId, { exact: true }) });
+  }
+
+  statusToggle(micName: string): Locator {
+    return this.table.getByRole('switch', { name: `Active: ${micName}` });
+  }
+
+  /** The visible track of the switch, where a pointer clicks. */
+  statusTrack(micName: string): Locator {
+    return this.row(micName).locator('.mantine-Switch-track');
+  }
+
+  get total(): Locator {
+    return this.page.getByText(/^\d+ devices?$/);
+  }
+
+  get nextPage(): Locator {
+    return this.page.getByRole('button', { name: 'Next page' });
+  }
+
+  pageButton(n: number): Locator {
+    return this.page.locator('.mantine-datatable-pagination').getByRole('button', { name: String(n), exact: true });
+  }
+
+  get pageSize(): Locator {
+    // The size selector comes before the page buttons.
+    return this.page.locator('.mantine-datatable-pagination').getByRole('button', { name: /^\d+$/ }).first();
+  }
+
+  get emptyState(): Locator {
+    return this.page.getByRole('status').filter({ hasText: 'No devices match' });
+  }
+
+  get drawer(): Locator {
+    return this.page.getByRole('dialog', { name: /Edit device|Device/ });
+  }
+
+  field(label: string): Locator {
+    return this.drawer.getByRole('textbox', { name: label, exact: true });
+  }
+
+  status(label: 'Active' | 'Inactive'): Locator {
+    return this.drawer.getByRole('radio', { name: label });
+  }
+
+  get map(): Locator {
+    return this.drawer.getByRole('region', { name: /Device position/ });
+  }
+
+  get marker(): Locator {
+    return this.map.locator('.leaflet-marker-icon');
+  }
+
+  thresholdInputs(): Locator {
+    return this.drawer.getByRole('textbox', { name: /^Threshold for / });
+  }
+
+  get newCategory(): Locator {
+    return this.drawer.getByRole('combobox', { name: 'New category' });
+  }
+
+  get addCategory(): Locator {
+    return this.drawer.getByRole('button', { name: 'Add category' });
+  }
+
+  get save(): Locator {
+    return this.drawer.getByRole('button', { name: 'Save changes' });
+  }
+
+  get close(): Locator {
+    return this.drawer.getByRole('button', { name: 'Close' });
+  }
+
+  get saveResult(): Locator {
+    return this.drawer.getByRole('status').filter({ hasText: 'Sent' });
+  }
+
+  get saveError(): Locator {
+    return this.drawer.getByRole('alert').filter({ hasText: 'Not saved' });
+  }
+
+  get discardDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  }
+}
