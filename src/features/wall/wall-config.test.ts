@@ -22,6 +22,8 @@ describe('parseWallConfig', () => {
     expect(config).toEqual(DEFAULT_WALL_CONFIG);
     expect(parseWallConfig(new URLSearchParams('refresh=abc')).refreshSeconds).toBe(5);
     expect(parseWallConfig(new URLSearchParams('refresh=100000')).refreshSeconds).toBe(300);
+    expect(parseWallConfig(new URLSearchParams('refresh=0.1')).refreshSeconds).toBe(5);
+    expect(parseWallConfig(new URLSearchParams('refresh=0.25')).refreshSeconds).toBe(0.25);
     expect(parseWallConfig(new URLSearchParams('window=2h')).windowMinutes).toBe(120);
   });
 
