@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { CircleMarker, Marker, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import type { Mic } from '@/api';
 import { BaseMap } from '@/components/map/base-map';
+import classes from './mics.module.css';
 
 export interface Position {
   latitude: number;
@@ -87,7 +88,7 @@ export function LocationPicker({
   label: string;
 }) {
   return (
-    <BaseMap center={[initial.latitude, initial.longitude]} zoom={14} height={220} label={label}>
+    <BaseMap center={[initial.latitude, initial.longitude]} zoom={14} height={220} label={label} className={classes.map}>
       <Neighbours mics={neighbours} />
       <PositionMarker position={position} onChange={onChange} readOnly={readOnly} />
     </BaseMap>

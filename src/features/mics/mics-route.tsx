@@ -50,7 +50,7 @@ export function Component() {
     {
       accessor: 'name',
       title: t('columns.name'),
-      width: 250,
+      width: '18%',
       cellsClassName: classes.nameCell,
       render: (mic) => (
         <Stack gap={0}>
@@ -74,15 +74,15 @@ export function Component() {
     {
       accessor: 'status',
       title: t('columns.status'),
-      width: 160,
+      width: 172,
       render: (mic) => (readOnly ? <MicStatusBadge status={mic.status} /> : <StatusToggle mic={mic} />),
     },
-    { accessor: 'edge_id', title: t('columns.edge'), width: 130, render: (mic) => <span className={classes.mono}>{mic.edge_id}</span> },
+    { accessor: 'edge_id', title: t('columns.edge'), width: 125, render: (mic) => <span className={classes.mono}>{mic.edge_id}</span> },
     { accessor: 'host', title: t('columns.host'), width: 100, render: (mic) => <span className={classes.mono}>{mic.host}</span> },
     {
       accessor: 'location',
       title: t('columns.location'),
-      width: 150,
+      width: 132,
       render: (mic) => (
         <span className={classes.mono}>
           {mic.location.latitude.toFixed(4)}, {mic.location.longitude.toFixed(4)}
@@ -97,7 +97,7 @@ export function Component() {
     {
       accessor: 'updated_at',
       title: t('columns.updated'),
-      width: 130,
+      width: 115,
       render: (mic) => <DateTime value={mic.updated_at} relative size="xs" />,
     },
   ];
