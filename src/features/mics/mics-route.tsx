@@ -50,7 +50,7 @@ export function Component() {
     {
       accessor: 'name',
       title: t('columns.name'),
-      width: '18%',
+      width: 250,
       cellsClassName: classes.nameCell,
       render: (mic) => (
         <Stack gap={0}>
