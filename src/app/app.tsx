@@ -2,9 +2,7 @@ import './shell-styles';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
-import { i18n } from '@/lib/i18n';
 import { RuntimeConfigProvider, type RuntimeConfig } from '@/lib/runtime-config';
 import { createQueryClient } from './query-client';
 import { createRouter } from './router';
@@ -21,16 +19,14 @@ export function App({ config }: { config: RuntimeConfig }) {
   useEffect(() => router.subscribe((state) => setOnWall(state.location.pathname === '/wall')), [router]);
   return (
     <RuntimeConfigProvider value={config}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <MantineProvider theme={theme} defaultColorScheme="auto" forceColorScheme={onWall ? 'dark' : undefined}>
-            <Suspense fallback={null}>
-              <Notifications position="top-right" limit={4} />
-            </Suspense>
-            <RouterProvider router={router} />
-          </MantineProvider>
-        </QueryClientProvider>
-      </I18nextProvider>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme} defaultColorScheme="auto" forceColorScheme={onWall ? 'dark' : undefined}>
+          <Suspense fallback={null}>
+            <Notifications position="top-right" limit={4} />
+          </Suspense>
+          <RouterProvider router={router} />
+        </MantineProvider>
+      </QueryClientProvider>
     </RuntimeConfigProvider>
   );
 }

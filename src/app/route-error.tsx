@@ -1,6 +1,6 @@
 import { Alert, Button, Code, Group, Stack, Title } from '@mantine/core';
 import { IconBug } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { NotFoundPage } from './not-found-page';
 

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { accessToken, ApiError, edgeConnection, listMics } from '@/api';
 import { useRuntimeConfig } from '@/lib/runtime-config';

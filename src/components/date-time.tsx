@@ -1,5 +1,5 @@
 import { Tooltip, Text, type TextProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { formatDateTime, formatRelative, formatUtc } from '@/lib/format';
 
 interface DateTimeProps extends TextProps {

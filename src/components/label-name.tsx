@@ -1,5 +1,5 @@
 import { Text, Tooltip, type TextProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { LabelName as LabelNameValue } from '@/api';
 import { localName, otherName } from '@/lib/i18n';
 

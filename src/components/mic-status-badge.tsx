@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff, IconHelpCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** Device status as a badge with an icon and words, so it is never told by colour alone. */
 export function MicStatusBadge({ status, size = 'sm' }: { status: string; size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl' }) {

@@ -3,10 +3,8 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { theme } from '@/app/theme';
-import { i18n } from '@/lib/i18n';
 import { RuntimeConfigProvider, type RuntimeConfig } from '@/lib/runtime-config';
 
 export const demoConfig: RuntimeConfig = {
@@ -32,14 +30,12 @@ export function Providers({
 }) {
   return (
     <RuntimeConfigProvider value={config}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <MantineProvider theme={theme}>
-            <Notifications />
-            {children}
-          </MantineProvider>
-        </QueryClientProvider>
-      </I18nextProvider>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme}>
+          <Notifications />
+          {children}
+        </MantineProvider>
+      </QueryClientProvider>
     </RuntimeConfigProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { IconAccessPoint, IconAccessPointOff, IconLoader, IconLockX } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { edgeConnection } from '@/api';
 import { clockTime } from '@/lib/clock-time';
 

@@ -1,5 +1,5 @@
 import { Kbd, Modal, Table } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 const ROWS = [
   { keys: ['/'], action: 'shortcuts.search' },

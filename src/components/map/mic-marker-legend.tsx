@@ -1,6 +1,6 @@
 import { Group, Stack, Text, useComputedColorScheme } from '@mantine/core';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { FRESH_MS, STATE_COLORS, type MarkerState } from './mic-marker-state';
 import classes from './mic-marker-legend.module.css';
 import './locales';

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconCopy, IconMail } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
 import type { BaseEvent } from '@/api';
 import { DateTime } from '@/components/date-time';

@@ -4,7 +4,7 @@ import { IconFilterOff, IconRefresh, IconStack2 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { compositeEventQueries, type CompositeEvent, type Page } from '@/api';
 import { PageLoader } from '@/components/page-loader';

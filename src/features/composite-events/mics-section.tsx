@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip as
 import { IconCheck, IconHelpCircle, IconLock, IconPlugConnected, IconPlugConnectedX, IconX } from '@tabler/icons-react';
 import type { LatLngBoundsExpression } from 'leaflet';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { CircleMarker, Tooltip } from 'react-leaflet';
 import { Link } from 'react-router-dom';
 import type { CompositeEvent, ExtendedMic, Label } from '@/api';

@@ -1,7 +1,7 @@
 import { Group, Paper, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { CompositeEvent } from '@/api';
 import { localName } from '@/lib/i18n';
 import { formatDuration, formatPercent } from '@/lib/format';

@@ -4,7 +4,7 @@ import { IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { micQueries, type LabelName } from '@/api';
 import { localName } from '@/lib/i18n';
 import { DEFAULT_RANGE, QUICK_RANGES, type EventFilters, type RangeChoice } from './event-filters';

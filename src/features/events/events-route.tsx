@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconArrowUp, IconBroadcast, IconBroadcastOff, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router-dom';
 import { eventQueries, type LabelName } from '@/api';
 import { PageLoader } from '@/components/page-loader';

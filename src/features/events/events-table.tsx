@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
 import type { SoundEvent } from '@/api';
 import { DateTime } from '@/components/date-time';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/cor
 import { IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { EventFilters } from './event-filters';
 import { eventsCsvBlob } from './csv';
 import { collectEvents, downloadBlob, EXPORT_ROW_CAP, type ExportProgress } from './export-events';

@@ -1,6 +1,6 @@
 import { Button, Group, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconZoomIn } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { ClusterHit } from '@/components/map/mic-marker-layer';
 import { MARKER_STATES } from '@/components/map/mic-marker-state';
 import classes from './map-page.module.css';

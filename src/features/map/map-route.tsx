@@ -3,7 +3,7 @@ import { useInterval } from '@mantine/hooks';
 import { IconFocusCentered, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Popup, useMap } from 'react-leaflet';
 import { useSearchParams } from 'react-router-dom';
 import { eventQueries, micQueries, type Mic } from '@/api';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
 import { eventQueries, type Mic } from '@/api';
 import { DateTime } from '@/components/date-time';

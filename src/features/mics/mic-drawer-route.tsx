@@ -1,6 +1,6 @@
 import { Drawer, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, micQueries } from '@/api';
 import { DateTime } from '@/components/date-time';

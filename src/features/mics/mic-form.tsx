@@ -18,7 +18,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useBlocker } from 'react-router-dom';
 import { ApiError, micQueries, storeMic, updateMic, type Mic, type MicPatch } from '@/api';
 import { MicStatusBadge } from '@/components/mic-status-badge';

@@ -3,7 +3,7 @@ import { IconMoodEmpty } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, Outlet, useNavigate, useSearchParams } from 'react-router-dom';
 import { micQueries, type Mic } from '@/api';
 import { DateTime } from '@/components/date-time';

@@ -1,7 +1,7 @@
 import { Group, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { micQueries, storeMic, updateMic, type Mic } from '@/api';
 import { MicStatusBadge } from '@/components/mic-status-badge';
 

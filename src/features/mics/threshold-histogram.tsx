@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { confidenceHistogram } from './histogram';
 import classes from './mics.module.css';
 

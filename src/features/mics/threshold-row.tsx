@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Group, NumberInput, Skeleton, Slider, Stack, Text, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { LabelName, Threshold } from '@/api';
 import { CategoryName, categoryLabel } from './category-name';
 import { countAtOrAbove } from './histogram';

@@ -1,5 +1,5 @@
 import { Text, Tooltip } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { LabelName, Mic } from '@/api';
 import { categoryLabel } from './category-name';
 import classes from './mics.module.css';

@@ -3,7 +3,7 @@ import { IconAccessPoint, IconAccessPointOff, IconAlertOctagon, IconClockExclama
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router-dom';
 import { compositeEventQueries, edgeConnection, eventQueries, micQueries, type CompositeEvent, type SoundEvent } from '@/api';
 import { BaseMap } from '@/components/map/base-map';
