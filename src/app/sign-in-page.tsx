@@ -20,6 +20,8 @@ export function SignInPage() {
   const queryClient = useQueryClient();
   const state = (useLocation().state ?? {}) as SignInState;
   const [failure, setFailure] = useState<string | null>(null);
+  // Arriving because the edge rejected the token, whichever redirect got here first.
+  const [expired] = useState(() => state.expired === true || edgeConnection.get().status === 'unauthorized');
   const [checking, setChecking] = useState(false);
   const form = useForm({
     mode: 'uncontrolled',
@@ -28,13 +30,13 @@ export function SignInPage() {
   });
 
   useEffect(() => {
-    // Arriving here because the edge rejected the token: forget it and whatever it fetched.
-    if (state.expired === true) {
+    // Forget the rejected token and whatever it fetched.
+    if (expired) {
       accessToken.clear();
       edgeConnection.reset();
       queryClient.clear();
     }
-  }, [state.expired, queryClient]);
+  }, [expired, queryClient]);
 
   if (config.serverHoldsToken) return <Navigate to={state.from ?? '/mics'} replace />;
 
@@ -66,7 +68,7 @@ export function SignInPage() {
             <Text size="sm" c="dimmed">
               {t('signIn.description')}
             </Text>
-            {state.expired === true && failure === null && (
+            {expired && failure === null && (
               <Alert color="orange" role="alert">
                 {t('signIn.expired')}
               </Alert>
