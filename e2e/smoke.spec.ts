@@ -56,9 +56,12 @@ test.describe('smoke', () => {
     }
   });
 
-  test('keyboard shortcuts: g then a letter goes to a page, ? lists them', async ({ page }) => {
+  test('keyboard shortcuts: / focuses the search box, g then a letter goes to a page, ? lists them', async ({ page }) => {
     await page.goto('/mics');
     await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live');
+    await page.locator('body').press('/');
+    await expect(page.getByLabel('Name')).toBeFocused();
+    await page.getByLabel('Name').blur();
     await page.locator('body').press('g');
     await page.locator('body').press('e');
     await expect(page).toHaveURL(/\/events/);

@@ -30,16 +30,13 @@ export async function measureMapScale(browser: Browser, baseUrl: string, mics: n
     const box = (await page.getByTestId('mic-map').boundingBox())!;
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
-    await page.evaluate(() => {
-      const w = window as unknown as { __frames: number[]; __recording: boolean };
-      w.__frames = [];
-      w.__recording = true;
-      const tick = (t: number) => {
-        w.__frames.push(t);
-        if (w.__recording) requestAnimationFrame(tick);
-      };
+    // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
+    await page.evaluate(`(() => {
+      window.__frames = [];
+      window.__recording = true;
+      const tick = (t) => { window.__frames.push(t); if (window.__recording) requestAnimationFrame(tick); };
       requestAnimationFrame(tick);
-    });
+    })()`);
     for (let i = 0; i < 6; i++) {
       const dx = (i % 2 === 0 ? 1 : -1) * box.width * 0.3;
       await page.mouse.move(cx, cy);
@@ -52,11 +49,7 @@ export async function measureMapScale(browser: Browser, baseUrl: string, mics: n
       await page.mouse.wheel(0, delta);
       await page.waitForTimeout(400);
     }
-    const frames = (await page.evaluate(() => {
-      const w = window as unknown as { __frames: number[]; __recording: boolean };
-      w.__recording = false;
-      return w.__frames;
-    })) as number[];
+    const frames = (await page.evaluate('(() => { window.__recording = false; return window.__frames; })()')) as number[];
     const deltas = frames.slice(1).map((t, i) => t - frames[i]!);
     fps.push((1000 * deltas.length) / (frames[frames.length - 1]! - frames[0]!));
     p95.push(quantile(deltas, 0.95));

@@ -4,6 +4,12 @@ import path from 'node:path';
 
 export const BENCH_DIR = path.resolve('bench/.tmp');
 
+// A failed run must not leave servers holding the ports for the next one.
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
 export interface Running {
   url: string;
   port: number;
@@ -28,10 +34,17 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
 /** Starts the production console server (embedded demo edge unless EDGE_API_URL is set). */
 export async function startConsole(port: number, env: Record<string, string>, timeoutMs = 300_000): Promise<Running> {
   fs.mkdirSync(BENCH_DIR, { recursive: true });
+  const taken = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is already in use: stop whatever listens there first`);
   const child = spawn(process.execPath, ['dist-server/server/index.js'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', QUIET: '1', DATA_DIR: BENCH_DIR, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   await waitFor(`http://127.0.0.1:${port}/healthz`, child, timeoutMs);
   return {
     url: `http://127.0.0.1:${port}`,

@@ -87,6 +87,7 @@ export function EventFilterBar({ filters, onChange, knownLabels }: EventFilterBa
       <Group align="flex-end" gap="md" wrap="wrap">
         <MultiSelect
           label={t('filters.mics')}
+          data-shortcut="search"
           placeholder={filters.mics.length === 0 ? t('filters.micsPlaceholder') : undefined}
           data={micOptions}
           value={filters.mics}

@@ -231,6 +231,7 @@ export function Component() {
         <Group gap="xs" align="flex-end">
           <Select
             label={t('map:filters.find')}
+            data-shortcut="search"
             placeholder={t('map:filters.findPlaceholder')}
             leftSection={<IconSearch size={16} aria-hidden />}
             data={findData}

@@ -39,6 +39,7 @@ export function MicFiltersBar({ name, edgeId, edgeIds, onChange }: FilterBarProp
     <Group gap="sm" align="flex-end" role="search" aria-label={t('filters.label')}>
       <TextInput
         label={t('filters.name')}
+        data-shortcut="search"
         placeholder={t('filters.namePlaceholder')}
         leftSection={<IconSearch size={16} aria-hidden />}
         value={nameInput}
