@@ -1,16 +1,15 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { ApiError, compositeEventQueries } from '@/api';
 import { DateTime } from '@/components/date-time';
-import { LabelName } from '@/components/label-name';
 import { PageLoader } from '@/components/page-loader';
 import { NotFoundState, QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { BaseEventsTable } from './base-events-table';
 import { byTime, summarize } from './composite-summary';
-import { ReadBadge } from './composite-timeline-entry';
+import { LabelsAndCounts, ReadBadge } from './composite-timeline-entry';
 import { MicsSection } from './mics-section';
 import { RulePanel } from './rule-panel';
 import { WhyFiredChart } from './why-fired-chart';
@@ -63,17 +62,7 @@ export function Component() {
               {composite.rule.name}
             </Title>
             <Group gap="xs">
-              {composite.labels.map((label) => (
-                <Badge key={label.id} variant="outline" color="indigo" style={{ textTransform: 'none' }}>
-                  <LabelName name={label.name} size="xs" fw={600} />
-                </Badge>
-              ))}
-              <Text size="sm">
-                {t('timeline.summary', {
-                  events: t('timeline.events', { count: summary.eventCount }),
-                  mics: t('timeline.mics', { count: summary.micCount }),
-                })}
-              </Text>
+              <LabelsAndCounts composite={composite} />
               <ReadBadge unread={summary.unread} />
             </Group>
           </Stack>

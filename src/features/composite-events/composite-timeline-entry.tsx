@@ -41,17 +41,7 @@ export function CompositeTimelineEntry({ event, search }: { event: CompositeEven
           <ReadBadge unread={summary.unread} />
         </Group>
         <Group gap={6}>
-          {event.labels.map((label) => (
-            <Badge key={label.id} variant="outline" color="indigo" style={{ textTransform: 'none' }}>
-              <LabelName name={label.name} size="xs" fw={600} />
-            </Badge>
-          ))}
-          <Text size="sm">
-            {t('timeline.summary', {
-              events: t('timeline.events', { count: summary.eventCount }),
-              mics: t('timeline.mics', { count: summary.micCount }),
-            })}
-          </Text>
+          <LabelsAndCounts composite={event} />
         </Group>
         <Group gap="lg" wrap="wrap">
           <Group gap={6} wrap="nowrap">
@@ -77,5 +67,26 @@ export function CompositeTimelineEntry({ event, search }: { event: CompositeEven
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/** The composite's labels and "N events on M mics", as the timeline and the drill-down both head it. */
+export function LabelsAndCounts({ composite }: { composite: CompositeEvent }) {
+  const { t } = useTranslation('composite-events');
+  const summary = summarize(composite);
+  return (
+    <>
+      {composite.labels.map((label) => (
+        <Badge key={label.id} variant="outline" color="indigo" style={{ textTransform: 'none' }}>
+          <LabelName name={label.name} size="xs" fw={600} />
+        </Badge>
+      ))}
+      <Text size="sm">
+        {t('timeline.summary', {
+          events: t('timeline.events', { count: summary.eventCount }),
+          mics: t('timeline.mics', { count: summary.micCount }),
+        })}
+      </Text>
+    </>
   );
 }
