@@ -22,7 +22,7 @@ export function writeReport(r: Record<string, unknown>): string {
     out.push('', '## 1. Bundle (gzip)', '', '| What | Size | Budget | |', '|---|---|---|---|');
     out.push(`| First paint JS (every route) | ${bundle.initial.jsKb} kB | ${bundle.budgets.initialJsKb} kB | ${ok(bundle.initial.jsKb <= bundle.budgets.initialJsKb)} |`);
     out.push(`| First paint CSS | ${bundle.initial.cssKb} kB | ${bundle.budgets.initialCssKb} kB | ${ok(bundle.initial.cssKb <= bundle.budgets.initialCssKb)} |`);
-    out.push(`| Map route chunk (JS) | ${bundle.mapChunkKb} kB | ${bundle.budgets.mapChunkKb} kB | ${ok(bundle.mapChunkKb <= bundle.budgets.mapChunkKb)} |`);
+    out.push(`| Map code: what /map loads beyond a page without a map (JS) | ${bundle.mapChunkKb} kB | ${bundle.budgets.mapChunkKb} kB | ${ok(bundle.mapChunkKb <= bundle.budgets.mapChunkKb)} |`);
     out.push('', 'Route chunks, loaded after the first paint:', '', '| Route | JS | CSS |', '|---|---|---|');
     for (const [route, size] of Object.entries(bundle.routes)) out.push(`| ${route} | ${size.jsKb} kB | ${size.cssKb} kB |`);
   }
@@ -58,11 +58,19 @@ export function writeReport(r: Record<string, unknown>): string {
     out.push('', 'Samples (cycle: heap MB / nodes / listeners): ' + soak.samples.map((s) => `${s.cycle}: ${s.heapMb}/${s.nodes}/${s.listeners}`).join(', '));
   }
 
-  const server = r.server as { mics: number; events: number; concurrency: number; lists: LatencyResult[]; proxy: Record<string, number | string> } | undefined;
+  const server = r.server as
+    | { mics: number; events: number; concurrency: number; lists: LatencyResult[]; single?: LatencyResult[]; proxy: Record<string, number | string> }
+    | undefined;
   if (server) {
-    out.push('', '## 5. Server', '', `${server.mics.toLocaleString('en')} mics, ${server.events.toLocaleString('en')} events, ${server.concurrency} concurrent clients through the console (proxy + demo edge). Target: p95 ≤ 50 ms.`, '');
-    out.push('| List call | p50 ms | p95 ms | req/s | |', '|---|---|---|---|---|');
-    for (const l of server.lists) out.push(`| ${l.name} | ${l.p50Ms} | ${l.p95Ms} | ${l.requestsPerSecond} | ${ok(l.p95Ms <= 50)} |`);
+    out.push('', '## 5. Server', '', `${server.mics.toLocaleString('en')} mics, ${server.events.toLocaleString('en')} events, through the console (proxy + demo edge in one Node process, 2 cores). Target: p95 ≤ 50 ms.`);
+    out.push("One client shows each call's own latency; eight concurrent clients show throughput, and their latency includes queueing behind each other on the one event loop.", '');
+    out.push('| List call | 1 client p50 / p95 ms | 8 clients p50 / p95 ms | 8 clients req/s | p95 ≤ 50: 1 / 8 clients |', '|---|---|---|---|---|');
+    server.lists.forEach((l, i) => {
+      const one = server.single?.[i];
+      const single = one === undefined ? '–' : `${one.p50Ms} / ${one.p95Ms}`;
+      const verdict = `${one === undefined ? '–' : ok(one.p95Ms <= 50)} / ${ok(l.p95Ms <= 50)}`;
+      out.push(`| ${l.name} | ${single} | ${l.p50Ms} / ${l.p95Ms} | ${l.requestsPerSecond} | ${verdict} |`);
+    });
     const p = server.proxy;
     out.push('', `Proxy overhead on \`${String(p.path)}\` (sequential, alternating): direct p50 ${p.directP50Ms} ms, through the console p50 ${p.proxiedP50Ms} ms, added **${p.addedP50Ms} ms** (target ≤ 1 ms): ${ok(Number(p.addedP50Ms) <= 1)}.`);
   }

@@ -115,13 +115,15 @@ async function main() {
         ['composite events, created last 24 h', `/api/v1/composite-events?size=25&created_at__ge=${day}`],
       ];
       const lists = [];
+      const single = [];
       for (const [name, path] of paths) {
         log(`  ${name}`);
+        single.push(await loadTest(name, server.url, path, { requests: quick ? 50 : 200, concurrency: 1 }));
         lists.push(await loadTest(name, server.url, path, { requests: quick ? 100 : 400, concurrency: 8 }));
       }
       log('  proxy overhead');
       const proxy = await proxyOverhead('http://127.0.0.1:8714', server.url, '/api/v1/mics?size=10', token, quick ? 100 : 500);
-      results.server = { mics: 5000, events: 1_000_000, concurrency: 8, lists, proxy };
+      results.server = { mics: 5000, events: 1_000_000, concurrency: 8, lists, single, proxy };
       await server.stop();
     }
     if (want('freshness')) {

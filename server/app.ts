@@ -48,7 +48,8 @@ export function buildApp({ config, upstream, token, demo }: AppOptions): Fastify
     return reply.code(status).send({ detail: status >= 500 ? 'Internal Server Error' : (error as Error).message });
   });
 
-  app.register(fastifyCompress, { threshold: 1024 });
+  // Level 4 gzip costs a third of the default's time on large JSON pages for a few percent more bytes.
+  app.register(fastifyCompress, { threshold: 1024, zlibOptions: { level: 4 } });
 
   const runtime: RuntimeConfig = {
     mode: demo === null ? 'proxy' : 'demo',

@@ -201,6 +201,12 @@ export class DemoStore {
   private readonly engine: RuleEngine;
   private readonly rng = new Random(Date.now() & 0xffffffff);
   private readonly listeners = new Set<() => void>();
+  /**
+   * Built composite events by id, most recently used last. A closed composite never changes
+   * unless a mic it shows is edited, so pages of them are mostly served from here.
+   */
+  private readonly compositeCache = new Map<string, ReturnType<DemoStore['buildComposites']>[number]>();
+  private static readonly COMPOSITE_CACHE_SIZE = 2000;
 
   constructor(options: StoreOptions) {
     const now = options.now ?? Date.now();
@@ -278,6 +284,8 @@ export class DemoStore {
       .prepare(`UPDATE mics SET name = @name, host = @host, status = @status, latitude = @latitude,
         longitude = @longitude, thresholds = @thresholds, updated_at = @updated_at WHERE id = @id`)
       .run({ ...next, id });
+    // Every composite embeds its mics: any of them may show this one.
+    this.compositeCache.clear();
     this.changed();
     return this.getMic(id);
   }
@@ -493,6 +501,7 @@ export class DemoStore {
               'INSERT INTO composite_members (composite_seq, event_seq) SELECT seq, ? FROM composite_events WHERE id = ?',
             )
             .run(seq, out.compositeId);
+          this.compositeCache.delete(out.compositeId);
         }
       }
       return { id, label_id: input.label_id, mic_id: row.id, created_at: createdAt, confidence };
@@ -509,8 +518,28 @@ export class DemoStore {
     return this.db.prepare('SELECT * FROM mics WHERE id = ?').get(id) as MicRow | undefined;
   }
 
-  /** Builds composite events with a fixed number of queries however many there are on the page. */
   private composites(rows: CompositeRow[]) {
+    const missing = rows.filter((row) => !this.compositeCache.has(row.id));
+    for (const built of this.buildComposites(missing)) this.compositeCache.set(built.id, built);
+    const page = rows.map((row) => {
+      const built = this.compositeCache.get(row.id)!;
+      this.compositeCache.delete(row.id);
+      this.compositeCache.set(row.id, built);
+      return built;
+    });
+    this.trimCompositeCache();
+    return page;
+  }
+
+  private trimCompositeCache(): void {
+    for (const id of this.compositeCache.keys()) {
+      if (this.compositeCache.size <= DemoStore.COMPOSITE_CACHE_SIZE) break;
+      this.compositeCache.delete(id);
+    }
+  }
+
+  /** Builds composite events with a fixed number of queries however many there are on the page. */
+  private buildComposites(rows: CompositeRow[]) {
     if (rows.length === 0) return [];
     const marks = rows.map(() => '?').join(',');
     const members = this.db
