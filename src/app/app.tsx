@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router-dom';
 import { RuntimeConfigProvider, type RuntimeConfig } from '@/lib/runtime-config';
 import { createQueryClient } from './query-client';
 import { createRouter } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // Toasts appear only after something happened, so their container loads after the first paint.
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
@@ -20,7 +20,12 @@ export function App({ config }: { config: RuntimeConfig }) {
   return (
     <RuntimeConfigProvider value={config}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="auto" forceColorScheme={onWall ? 'dark' : undefined}>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme="auto"
+          forceColorScheme={onWall ? 'dark' : undefined}
+        >
           <Suspense fallback={null}>
             <Notifications position="top-right" limit={4} />
           </Suspense>

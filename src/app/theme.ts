@@ -1,7 +1,9 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, darken, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
+  // Shade 7 keeps white text on filled buttons and links on light backgrounds above 4.5:1.
+  primaryShade: { light: 7, dark: 8 },
   defaultRadius: 'sm',
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif',
@@ -13,3 +15,48 @@ export const theme = createTheme({
     Tooltip: { defaultProps: { multiline: true, maw: 360 } },
   },
 });
+
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const v = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** The first of the colours (darkest last) that reads at 4.5:1 on the background, or the darkest. */
+function readable(candidates: string[], background: string): string {
+  return candidates.find((c) => contrast(c, background) >= 4.6) ?? candidates[candidates.length - 1]!;
+}
+
+/**
+ * Mantine's defaults put some text below 4.5:1 (dimmed text, placeholders, light and outline
+ * badges in teal, orange, yellow…). Operators read these for hours, so each is darkened (light
+ * scheme) or lightened (dark scheme) just enough to pass WCAG AA.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => {
+  const light: Record<string, string> = {
+    '--mantine-color-dimmed': '#5c6369',
+    '--mantine-color-placeholder': '#646b72',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  };
+  for (const [name, shades] of Object.entries(DEFAULT_THEME.colors)) {
+    const darker = [shades[9], darken(shades[9], 0.15), darken(shades[9], 0.3), darken(shades[9], 0.45)];
+    light[`--mantine-color-${name}-light-color`] = readable(darker, shades[1]);
+    light[`--mantine-color-${name}-outline`] = readable([shades[6], shades[7], shades[8], ...darker], DEFAULT_THEME.colors.gray[0]);
+  }
+  return {
+    variables: {},
+    light,
+    dark: {
+      '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+      '--mantine-color-placeholder': '#a3a3a3',
+      '--mantine-color-error': 'var(--mantine-color-red-5)',
+    },
+  };
+};

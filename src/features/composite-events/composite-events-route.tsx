@@ -154,6 +154,7 @@ export function Component() {
                 window.scrollTo?.({ top: 0 });
               }}
               aria-label={t('timeline.pagination')}
+              getControlProps={(control) => ({ 'aria-label': t(`common:pagination.${control}`) })}
             />
           </Group>
         </>

@@ -67,7 +67,7 @@ export function ThresholdRow({ micId, category, name, reported, value, error, on
               value={threshold ?? 0}
               onChange={onChange}
               label={(v) => v.toFixed(2)}
-              aria-label={t('form.thresholdSlider', { category: label })}
+              thumbLabel={t('form.thresholdSlider', { category: label })}
               size="sm"
               mt={8}
             />

@@ -162,7 +162,12 @@ export function Component() {
   }, [config.lang, i18n]);
 
   const live = { refetchIntervalInBackground: true, refetchOnWindowFocus: false, retry: false } as const;
-  const mics = useQuery({ ...micQueries.every({ edge_id: config.edgeId }), ...live, refetchInterval: micRefreshMs(config) });
+  const mics = useQuery({
+    ...micQueries.every({ edge_id: config.edgeId }),
+    ...live,
+    // A failed mic read is retried at the event pace, or its error would hold the stale banner for a minute after the edge returns.
+    refetchInterval: (query) => (query.state.status === 'error' ? refreshMs : micRefreshMs(config)),
+  });
   const edgeMicIds = useMemo(() => (config.edgeId === null || mics.data === undefined ? null : new Set(mics.data.map((m) => m.id))), [config.edgeId, mics.data]);
   const micIdParam = edgeMicIds !== null && edgeMicIds.size <= MIC_ID_PARAM_LIMIT ? [...edgeMicIds].sort() : undefined;
   const events = useQuery({
@@ -287,11 +292,14 @@ export function Component() {
                 {compositeFeed.length === 0 ? (
                   <p className={classes.empty}>{t('wall:noComposites', { window })}</p>
                 ) : (
-                  <ul className={classes.list} role="log" aria-labelledby="wall-composites">
-                    {compositeFeed.map((entry) => (
-                      <CompositeEntry key={entry.id} entry={entry} now={displayNow} />
-                    ))}
-                  </ul>
+                  // The log role sits on a wrapper: on the <ul> itself it would hide the list from assistive tech.
+                  <div className={classes.log} role="log" aria-labelledby="wall-composites">
+                    <ul className={classes.list}>
+                      {compositeFeed.map((entry) => (
+                        <CompositeEntry key={entry.id} entry={entry} now={displayNow} />
+                      ))}
+                    </ul>
+                  </div>
                 )}
               </section>
               <section className={classes.section} aria-labelledby="wall-events">
@@ -301,11 +309,13 @@ export function Component() {
                 {eventFeed.length === 0 ? (
                   <p className={classes.empty}>{t('wall:noEvents', { window })}</p>
                 ) : (
-                  <ul className={classes.list} role="log" aria-labelledby="wall-events">
-                    {eventFeed.map((entry) => (
-                      <EventEntry key={entry.id} entry={entry} now={displayNow} />
-                    ))}
-                  </ul>
+                  <div className={classes.log} role="log" aria-labelledby="wall-events">
+                    <ul className={classes.list}>
+                      {eventFeed.map((entry) => (
+                        <EventEntry key={entry.id} entry={entry} now={displayNow} />
+                      ))}
+                    </ul>
+                  </div>
                 )}
               </section>
             </aside>

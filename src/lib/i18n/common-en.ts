@@ -69,6 +69,13 @@ export const commonEn = {
     reload: 'Reload',
     home: 'Go to the mic list',
   },
+  pagination: {
+    first: 'First page',
+    previous: 'Previous page',
+    next: 'Next page',
+    last: 'Last page',
+    page: 'Page {{page}}',
+  },
   time: {
     utcHint: '{{utc}}',
   },

@@ -71,6 +71,13 @@ export const commonKo: typeof commonEn = {
     reload: '새로 고침',
     home: '마이크 목록으로',
   },
+  pagination: {
+    first: '첫 페이지',
+    previous: '이전 페이지',
+    next: '다음 페이지',
+    last: '마지막 페이지',
+    page: '{{page}}페이지',
+  },
   time: {
     utcHint: '{{utc}}',
   },
