@@ -157,7 +157,11 @@ export function Component() {
     [setParams],
   );
 
-  const mics = useQuery({ ...micQueries.every({}), refetchInterval: MICS_REFRESH_MS });
+  const mics = useQuery({
+    ...micQueries.every({}),
+    // After a failed read, mics are tried at the event pace so the stale notice clears soon after the edge returns.
+    refetchInterval: (query) => (query.state.status === 'error' ? EVENTS_REFRESH_MS : MICS_REFRESH_MS),
+  });
   const labelIds = filters.label === null ? undefined : [filters.label];
   const recent = useQuery({
     ...eventQueries.list({ sinceMinutes: filters.windowMinutes, size: RECENT_EVENTS, label_id: labelIds }),

@@ -1,0 +1,111 @@
+import type { Locator, Page } from '@playwright/test';
+import { advanceBy, advanceUntil, ApiTraffic } from './support/faults';
+import { CompositePage } from './support/composite-page';
+import { EventsPage } from './support/events-page';
+import { MapPage } from './support/map-page';
+import { MicsPage } from './support/mics-page';
+import { expect, test } from './support/test';
+import { WallPage } from './support/wall-page';
+
+/** Retries of a failed refresh: 1 s, 2 s, 4 s apart (src/app/query-client.ts). */
+const RETRY_MS = 1000 + 2000 + 4000;
+const TRIES_PER_REFRESH = 4;
+/** Every page with the shell polls the edge at least this often (the header's heartbeat). */
+const HEARTBEAT_MS = 30_000;
+/** How long the edge stays down while requests are counted. */
+const DOWN_WINDOW_MS = 60_000;
+/** Page time moves in steps of this much; times measured are exact to one step. */
+const STEP_MS = 2000;
+
+interface Scenario {
+  name: string;
+  path: string | ((page: Page) => Promise<string>);
+  /** Something that shows the page's data. */
+  data: (page: Page) => Locator;
+  /**
+   * The page's own stale marker, if it polls. Pages that only load once (the drawer, a
+   * composite event) are marked by the header's "Stale since …" from the heartbeat.
+   */
+  staleMarker?: (page: Page) => Locator;
+  /** The page's fastest refresh interval (the heartbeat when it has none). */
+  refreshMs: number;
+  /** Whether failed refreshes are retried with backoff (the wall polls instead). */
+  retries: boolean;
+  shell: boolean;
+}
+
+const firstCompositeId = async (page: Page) => {
+  const response = await page.request.get('/api/v1/composite-events?size=1');
+  return `/composite-events/${((await response.json()) as { results: { id: string }[] }).results[0]!.id}`;
+};
+
+const staleNotice = (page: Page) => page.getByTestId('stale-notice').first();
+
+const SCENARIOS: Scenario[] = [
+  { name: 'mic table', path: '/mics', data: (p) => new MicsPage(p).rows.first(), staleMarker: staleNotice, refreshMs: 30_000, retries: true, shell: true },
+  { name: 'mic drawer', path: '/mics/mic-0003', data: (p) => new MicsPage(p).field('Name'), refreshMs: HEARTBEAT_MS, retries: true, shell: true },
+  { name: 'map', path: '/map', data: (p) => new MapPage(p).summary, staleMarker: staleNotice, refreshMs: 10_000, retries: true, shell: true },
+  { name: 'wall', path: '/wall?refresh=5', data: (p) => new WallPage(p).eventFeed.getByRole('listitem').first(), staleMarker: (p) => new WallPage(p).banner, refreshMs: 5000, retries: false, shell: false },
+  { name: 'events', path: '/events', data: (p) => new EventsPage(p).rows().first(), staleMarker: staleNotice, refreshMs: 10_000, retries: true, shell: true },
+  { name: 'composite timeline', path: '/composite-events', data: (p) => new CompositePage(p).entries().first(), staleMarker: staleNotice, refreshMs: 15_000, retries: true, shell: true },
+  { name: 'composite event', path: firstCompositeId, data: (p) => new CompositePage(p).ruleSection(), refreshMs: HEARTBEAT_MS, retries: true, shell: true },
+];
+
+test.describe('edge down, then back', () => {
+  for (const scenario of SCENARIOS) {
+    test(`${scenario.name}: keeps the last data marked stale, does not storm, recovers without a reload`, async ({ page, demo, consoleErrors }) => {
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      const traffic = new ApiTraffic(page);
+      const header = page.getByTestId('connection-state');
+      const errorView = page.getByRole('alert').filter({ hasText: 'Could not load this data' });
+      const marker = scenario.staleMarker?.(page) ?? header.filter({ hasText: /^Stale since \d\d:\d\d:\d\d$/ });
+
+      // The page's clock is ours to move: minutes of polling and backoff pass in seconds.
+      await page.clock.install();
+      await page.goto(typeof scenario.path === 'string' ? scenario.path : await scenario.path(page));
+      const data = scenario.data(page);
+      await expect(data).toBeVisible();
+      if (scenario.shell) await expect(header).toHaveAttribute('data-state', 'live');
+      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+      await demo.setFault('down');
+      const toStale = await advanceUntil(page, () => marker.isVisible(), {
+        stepMs: STEP_MS,
+        maxPageMs: scenario.refreshMs + RETRY_MS + 2 * STEP_MS,
+        what: `${scenario.name} marked stale`,
+      });
+      await expect(data).toBeVisible();
+      await expect(errorView).toHaveCount(0);
+      if (scenario.shell) await expect(header).toHaveText(/^Stale since \d\d:\d\d:\d\d$/);
+
+      const mark = traffic.mark();
+      await advanceBy(page, DOWN_WINDOW_MS, STEP_MS);
+      const counts = traffic.countsSince(mark);
+      const total = [...counts.values()].reduce((a, b) => a + b, 0);
+      // Each data query refreshes at most once per interval and retries at most three times.
+      const perRefresh = scenario.retries ? TRIES_PER_REFRESH : 1;
+      const bound = (DOWN_WINDOW_MS / scenario.refreshMs + 1) * perRefresh;
+      for (const [key, n] of counts) expect(n, `${key} while down`).toBeLessThanOrEqual(bound);
+      await expect(data).toBeVisible();
+      await expect(errorView).toHaveCount(0);
+
+      await demo.setFault('normal');
+      const toRecover = await advanceUntil(
+        page,
+        async () => !(await marker.isVisible()) && (!scenario.shell || (await header.getAttribute('data-state')) === 'live'),
+        { stepMs: STEP_MS, maxPageMs: 30_000 + STEP_MS, what: `${scenario.name} recovered` },
+      );
+      await expect(data).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+      expect(pageErrors).toEqual([]);
+      test.info().annotations.push({
+        type: 'figures',
+        description: `${scenario.name}: stale after ${toStale} ms, ${total} requests in ${DOWN_WINDOW_MS / 1000} s down (${counts.size} endpoints, bound ${bound} each), recovered ${toRecover} ms after the edge returned`,
+      });
+      console.log(test.info().annotations.at(-1)!.description, JSON.stringify([...counts]));
+      // Chromium logs every refused refresh (502) as a console error: those are the fault under test.
+      consoleErrors.length = 0;
+    });
+  }
+});

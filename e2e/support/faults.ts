@@ -1,0 +1,98 @@
+import { expect, type Page, type Request } from '@playwright/test';
+
+/** One request the browser sent to the console's API, with the page time it was sent at. */
+export interface ApiRequest {
+  method: string;
+  /** Path without the query, e.g. `/api/v1/mics/mic-0003`. */
+  path: string;
+  url: string;
+  request: Request;
+}
+
+/**
+ * Records every `/api/` request the page sends, so a spec can count what reached the server
+ * per endpoint: duplicates, retries and polling show up as counts.
+ */
+export class ApiTraffic {
+  readonly requests: ApiRequest[] = [];
+
+  constructor(page: Page) {
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) this.requests.push({ method: request.method(), path: url.pathname, url: request.url(), request });
+    });
+  }
+
+  /** A position to count from. */
+  mark(): number {
+    return this.requests.length;
+  }
+
+  since(mark: number): ApiRequest[] {
+    return this.requests.slice(mark);
+  }
+
+  /**
+   * Requests since `mark`, grouped by query: `METHOD path?query` with timestamp values (the
+   * moving start of a relative window) blanked, so each key is one polled query → count.
+   */
+  countsSince(mark: number): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const r of this.since(mark)) {
+      const u = new URL(r.url);
+      for (const [name, value] of [...u.searchParams]) if (/^\d{4}-\d\d-\d\dT/.test(value)) u.searchParams.set(name, '…');
+      const key = `${r.method} ${u.pathname}${u.search}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    return counts;
+  }
+}
+
+/** The page's own clock (faked by `page.clock`), in ms. */
+export function pageNow(page: Page): Promise<number> {
+  return page.evaluate(() => Date.now());
+}
+
+/**
+ * Lets page time pass in steps until `condition` holds, and returns how much page time it took.
+ * Each step jumps the page's clock (its timers fire: refetch intervals, retry backoff) and then
+ * gives real requests a moment to complete, so minutes of polling and backoff take seconds.
+ */
+export async function advanceUntil(
+  page: Page,
+  condition: () => Promise<boolean>,
+  { stepMs = 1000, maxPageMs, what }: { stepMs?: number; maxPageMs: number; what: string },
+): Promise<number> {
+  const start = await pageNow(page);
+  let elapsed = 0;
+  await expect
+    .poll(
+      async () => {
+        elapsed = (await pageNow(page)) - start;
+        if (await condition()) return 'done';
+        if (elapsed > maxPageMs) return 'overdue';
+        await page.clock.fastForward(stepMs);
+        return 'waiting';
+      },
+      { message: what, intervals: [150], timeout: 90_000 },
+    )
+    .not.toBe('waiting');
+  expect(elapsed, `${what}: page time taken`).toBeLessThanOrEqual(maxPageMs);
+  return elapsed;
+}
+
+/** Lets `ms` of page time pass in steps, real requests completing between them. */
+export async function advanceBy(page: Page, ms: number, stepMs = 1000): Promise<void> {
+  const end = (await pageNow(page)) + ms;
+  await expect
+    .poll(
+      async () => {
+        const now = await pageNow(page);
+        if (now >= end) return true;
+        await page.clock.fastForward(Math.min(stepMs, end - now));
+        return false;
+      },
+      { intervals: [100], timeout: 90_000 },
+    )
+    .toBe(true);
+}
