@@ -1,15 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { createRouter } from '@/app/router';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
 
 const root = createRoot(document.getElementById('root')!);
+// Created before the runtime config arrives, so the page's chunk downloads alongside it.
+const router = createRouter();
 
 loadRuntimeConfig().then(
   (config) =>
     root.render(
       <StrictMode>
-        <App config={config} />
+        <App config={config} router={router} />
       </StrictMode>,
     ),
   (error: unknown) => {

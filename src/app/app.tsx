@@ -1,19 +1,24 @@
 import './shell-styles';
 import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { useTranslation } from '@/lib/i18n';
 import { RuntimeConfigProvider, type RuntimeConfig } from '@/lib/runtime-config';
 import { createQueryClient } from './query-client';
-import { createRouter } from './router';
-import { cssVariablesResolver, theme } from './theme';
+import type { AppRouter } from './router';
+import { cssVariablesResolver, localizedTheme } from './theme';
 
 // Toasts appear only after something happened, so their container loads after the first paint.
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
-export function App({ config }: { config: RuntimeConfig }) {
+export function App({ config, router }: { config: RuntimeConfig; router: AppRouter }) {
+  const { t, i18n } = useTranslation();
+  // Built-in control names and date pickers follow the UI language, switching with it.
+  const localized = useMemo(() => localizedTheme(t), [t]);
+  const korean = i18n.language === 'ko';
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
   // The wall display is always dark (a control room), whatever the saved colour scheme says.
   const [onWall, setOnWall] = useState(() => router.state.location.pathname === '/wall');
   useEffect(() => router.subscribe((state) => setOnWall(state.location.pathname === '/wall')), [router]);
@@ -21,7 +26,7 @@ export function App({ config }: { config: RuntimeConfig }) {
     <RuntimeConfigProvider value={config}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider
-          theme={theme}
+          theme={localized}
           cssVariablesResolver={cssVariablesResolver}
           defaultColorScheme="auto"
           forceColorScheme={onWall ? 'dark' : undefined}
@@ -29,7 +34,9 @@ export function App({ config }: { config: RuntimeConfig }) {
           <Suspense fallback={null}>
             <Notifications position="top-right" limit={4} />
           </Suspense>
-          <RouterProvider router={router} />
+          <DatesProvider settings={{ locale: korean ? 'ko' : 'en', firstDayOfWeek: korean ? 0 : 1 }}>
+            <RouterProvider router={router} />
+          </DatesProvider>
         </MantineProvider>
       </QueryClientProvider>
     </RuntimeConfigProvider>

@@ -10,6 +10,8 @@ function page<T>(load: () => Promise<T>): () => Promise<T> {
   return async () => (await Promise.all([import('@/components/page-styles'), load()]))[1];
 }
 
+export type AppRouter = ReturnType<typeof createRouter>;
+
 /** Every feature page is its own chunk (route modules export `Component`). */
 export function createRouter() {
   return createBrowserRouter([
