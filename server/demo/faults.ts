@@ -32,14 +32,16 @@ export function faultApplies(state: FaultState, method: string): boolean {
 
 /**
  * Changes one field's type the way a firmware update might, so clients must name the field.
- * List envelopes lose a number in `total_cnt`; single objects get a string where a number belongs.
+ * A list's first item gets a number for its timestamp (`created_at`, or a composite event's
+ * `started_at`); an empty list gets a string `total_cnt`; a single mic a string `location`.
  */
 export function wrongShape(body: unknown): unknown {
   if (typeof body !== 'object' || body === null) return body;
   const copy = structuredClone(body) as Record<string, unknown>;
   if ('total_cnt' in copy && Array.isArray(copy.results)) {
     const first = copy.results[0] as Record<string, unknown> | undefined;
-    if (first !== undefined && typeof first === 'object') first.created_at = 1_700_000_000;
+    // Composite events carry `started_at` rather than `created_at`: break the field that item really has.
+    if (first !== undefined && typeof first === 'object') first['started_at' in first ? 'started_at' : 'created_at'] = 1_700_000_000;
     else copy.total_cnt = 'many';
     return copy;
   }
