@@ -1,4 +1,5 @@
-import { createTheme, DEFAULT_THEME, darken, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, darken, mergeThemeOverrides, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
+import type { TFunction } from '@/lib/i18n';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -15,6 +16,29 @@ export const theme = createTheme({
     Tooltip: { defaultProps: { multiline: true, maw: 360 } },
   },
 });
+
+/**
+ * Mantine's built-in controls (close, clear, password reveal, calendar arrows) carry no name of
+ * their own; the theme gives them one in the UI language, so every dialog, toast and picker is
+ * named for screen readers without each feature repeating it.
+ */
+export function localizedTheme(t: TFunction): MantineThemeOverride {
+  const close = { closeButtonProps: { 'aria-label': t('controls.close') } };
+  const clear = { clearButtonProps: { 'aria-label': t('controls.clear') } };
+  const calendar = { previousLabel: t('controls.previous'), nextLabel: t('controls.next') };
+  return mergeThemeOverrides(theme, {
+    components: {
+      Modal: { defaultProps: close },
+      Drawer: { defaultProps: close },
+      Notification: { defaultProps: close },
+      Select: { defaultProps: clear },
+      MultiSelect: { defaultProps: clear },
+      PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('controls.showHide') } } },
+      DateTimePicker: { defaultProps: { ...clear, ...calendar, submitButtonProps: { 'aria-label': t('controls.apply') } } },
+      DatePickerInput: { defaultProps: { ...clear, ...calendar } },
+    },
+  });
+}
 
 function luminance(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((i) => {

@@ -42,6 +42,7 @@ export function EventsTable({ events, total, page, size, fetching, onPageChange,
       recordsPerPageLabel={t('table.perPage')}
       paginationText={({ from, to, totalRecords }) => t('table.pagination', { from, to, total: totalRecords })}
       noRecordsText={t('table.empty')}
+      loadingText={t('common:query.loading')}
       getPaginationControlProps={(control) => ({ 'aria-label': t(`common:pagination.${control}`) })}
       columns={[
         { accessor: 'created_at', title: t('table.time'), render: (event) => <DateTime value={event.created_at} /> },

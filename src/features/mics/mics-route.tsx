@@ -185,6 +185,7 @@ export function Component() {
           recordsPerPageLabel={t('table.perPage')}
           paginationText={({ from, to, totalRecords }) => t('table.pagination', { from, to, total: totalRecords })}
           paginationSize="sm"
+          loadingText={t('common:query.loading')}
           getPaginationControlProps={(control) =>
             control === 'previous'
               ? { 'aria-label': t('table.previousPage') }

@@ -69,6 +69,14 @@ export const commonEn = {
     reload: 'Reload',
     home: 'Go to the mic list',
   },
+  controls: {
+    close: 'Close',
+    clear: 'Clear',
+    previous: 'Previous',
+    next: 'Next',
+    apply: 'Apply',
+    showHide: 'Show or hide',
+  },
   pagination: {
     first: 'First page',
     previous: 'Previous page',

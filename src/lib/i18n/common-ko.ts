@@ -71,6 +71,14 @@ export const commonKo: typeof commonEn = {
     reload: '새로 고침',
     home: '마이크 목록으로',
   },
+  controls: {
+    close: '닫기',
+    clear: '지우기',
+    previous: '이전',
+    next: '다음',
+    apply: '적용',
+    showHide: '보이기/숨기기',
+  },
   pagination: {
     first: '첫 페이지',
     previous: '이전 페이지',
