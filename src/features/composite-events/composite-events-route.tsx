@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Pagination, SegmentedControl, Select, Stack, Text, Timeline, Title } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
+import { DateTimeField } from '@/components/date-time-field';
 import { IconFilterOff, IconRefresh, IconStack2 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -74,7 +74,7 @@ export function Component() {
             ]}
           />
         </Stack>
-        <DateTimePicker
+        <DateTimeField
           label={t('timeline.from')}
           placeholder={t('timeline.anyTime')}
           value={toPickerValue(filters.from)}
@@ -84,7 +84,7 @@ export function Component() {
           valueFormat="YYYY-MM-DD HH:mm:ss"
           w={210}
         />
-        <DateTimePicker
+        <DateTimeField
           label={t('timeline.to')}
           placeholder={t('timeline.anyTime')}
           value={toPickerValue(filters.to)}

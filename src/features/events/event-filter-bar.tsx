@@ -1,5 +1,5 @@
 import { Alert, Button, Group, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
+import { DateTimeField } from '@/components/date-time-field';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -61,7 +61,7 @@ export function EventFilterBar({ filters, onChange, knownLabels }: EventFilterBa
         </Stack>
         {filters.range === 'custom' && (
           <>
-            <DateTimePicker
+            <DateTimeField
               label={t('filters.from')}
               placeholder={t('filters.fromPlaceholder')}
               value={toPickerValue(filters.start)}
@@ -71,7 +71,7 @@ export function EventFilterBar({ filters, onChange, knownLabels }: EventFilterBa
               valueFormat="YYYY-MM-DD HH:mm:ss"
               w={210}
             />
-            <DateTimePicker
+            <DateTimeField
               label={t('filters.to')}
               placeholder={t('filters.toPlaceholder')}
               value={toPickerValue(filters.end)}

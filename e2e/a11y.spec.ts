@@ -1,0 +1,89 @@
+import { APP_PAGES, horizontalOverflow, newestCompositeId, seriousViolations, useLanguage, type Language, type Scheme } from './support/a11y';
+import { MapPage } from './support/map-page';
+import { servers } from './support/servers';
+import { expect, test } from './support/test';
+
+const LANGUAGES: Language[] = ['en', 'ko'];
+const SCHEMES: Scheme[] = ['light', 'dark'];
+
+test.describe('axe: no serious or critical violation', () => {
+  for (const appPage of APP_PAGES) {
+    for (const language of LANGUAGES) {
+      for (const scheme of SCHEMES) {
+        if (appPage.alwaysDark && scheme === 'light') continue;
+        test(`${appPage.name}, ${language}, ${scheme}`, async ({ page }) => {
+          await page.emulateMedia({ colorScheme: scheme });
+          await useLanguage(page, language);
+          await page.goto(appPage.path(await newestCompositeId(page.request)));
+          await expect(appPage.ready(page, language)).toBeVisible();
+          // The theme really is the one scanned: the app follows the system unless told otherwise.
+          await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+          expect(await seriousViolations(page)).toEqual([]);
+        });
+      }
+    }
+  }
+
+  for (const scheme of SCHEMES) {
+    test(`dialogs and pop-ups (shortcuts, CSV export, date picker, map popup), ${scheme}`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+
+      await page.goto('/events');
+      await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      await expect(page.getByRole('dialog', { name: 'Export events to CSV' })).toBeVisible();
+      expect(await seriousViolations(page), 'export dialog').toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+      expect(await seriousViolations(page), 'shortcuts dialog').toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await page.goto('/composite-events');
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await page.getByRole('button', { name: 'Created from' }).click();
+      await expect(page.getByRole('dialog').getByRole('table')).toBeVisible();
+      expect(await seriousViolations(page), 'date picker').toEqual([]);
+      await page.keyboard.press('Escape');
+
+      const map = new MapPage(page);
+      await map.goto();
+      await map.findMic.fill('mic-0001');
+      await map.option(/mic-0001/).click();
+      await expect(map.micPopup).toBeVisible();
+      expect(await seriousViolations(page), 'map popup').toEqual([]);
+    });
+  }
+
+  test.describe('the sign-in page of a console whose browser holds the token', () => {
+    test.use({ baseURL: servers.browserToken });
+    for (const language of LANGUAGES) {
+      for (const scheme of SCHEMES) {
+        test(`sign-in, ${language}, ${scheme}`, async ({ page }) => {
+          await page.emulateMedia({ colorScheme: scheme });
+          await useLanguage(page, language);
+          await page.goto('/mics');
+          await expect(page).toHaveURL(/\/sign-in$/);
+          await expect(page.getByLabel(language === 'ko' ? '액세스 토큰' : 'Access token')).toBeVisible();
+          expect(await seriousViolations(page)).toEqual([]);
+        });
+      }
+    }
+  });
+});
+
+test.describe('a tablet-sized window (1024 × 768): no sideways scrolling but inside tables', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+  for (const appPage of APP_PAGES) {
+    for (const language of LANGUAGES) {
+      test(`${appPage.name}, ${language}`, async ({ page }) => {
+        await useLanguage(page, language);
+        await page.goto(appPage.path(await newestCompositeId(page.request)));
+        await expect(appPage.ready(page, language)).toBeVisible();
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      });
+    }
+  }
+});

@@ -1,0 +1,129 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+
+export type Language = 'en' | 'ko';
+export type Scheme = 'light' | 'dark';
+
+/** The key the app remembers the UI language under (src/lib/i18n). */
+export const LANGUAGE_KEY = 'edge-sound-console.language';
+
+/** Starts every page load of this test in `language`, as if the user had chosen it before. */
+export async function useLanguage(page: Page, language: Language): Promise<void> {
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [LANGUAGE_KEY, language] as const);
+}
+
+/** The id of the newest composite event on the demo edge, for the drill-down page. */
+export async function newestCompositeId(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/api/v1/composite-events?size=1');
+  return ((await response.json()) as { results: { id: string }[] }).results[0]!.id;
+}
+
+type Text = Record<Language, string>;
+
+export interface AppPage {
+  name: string;
+  path: (compositeId: string) => string;
+  /** A heading of the page in each language. */
+  heading: Text;
+  headingLevel: 1 | 2 | 3;
+  /** Something only there once the page has its data, so scans and screenshots see the real page. */
+  ready: (page: Page, language: Language) => Locator;
+  /** Inside the app shell (navigation, header). */
+  shell: boolean;
+  /** Stays dark whatever the system says. */
+  alwaysDark?: boolean;
+}
+
+const nav = (page: Page, language: Language) =>
+  page.getByRole('navigation', { name: language === 'ko' ? '주 메뉴' : 'Main navigation' });
+
+export const NAV_LINKS: Record<Language, string[]> = {
+  en: ['Mics', 'Map', 'Events', 'Composite events', 'Wall display'],
+  ko: ['마이크', '지도', '이벤트', '복합 이벤트', '상황판'],
+};
+
+export { nav as mainNavigation };
+
+export const APP_PAGES: AppPage[] = [
+  {
+    name: 'mics',
+    path: () => '/mics',
+    heading: { en: 'Mics', ko: '마이크' },
+    headingLevel: 2,
+    ready: (page, language) => page.getByRole('table', { name: language === 'ko' ? '마이크 장치' : 'Microphone devices' }).locator('tbody tr').first(),
+    shell: true,
+  },
+  {
+    name: 'mic drawer',
+    path: () => '/mics/mic-0001',
+    heading: { en: 'Edit device', ko: '장치 편집' },
+    headingLevel: 2,
+    ready: (page) => page.getByRole('dialog').getByRole('slider').first(),
+    shell: true,
+  },
+  {
+    name: 'map',
+    path: () => '/map',
+    heading: { en: 'Map', ko: '지도' },
+    headingLevel: 2,
+    ready: (page) => page.locator('[data-testid="mic-map"] .leaflet-marker-pane, [data-testid="mic-map"] canvas').first(),
+    shell: true,
+  },
+  {
+    name: 'events',
+    path: () => '/events',
+    heading: { en: 'Sound events', ko: '소리 이벤트' },
+    headingLevel: 2,
+    ready: (page) => page.getByRole('table').locator('tbody tr').first(),
+    shell: true,
+  },
+  {
+    name: 'composite timeline',
+    path: () => '/composite-events',
+    heading: { en: 'Composite events', ko: '복합 이벤트' },
+    headingLevel: 2,
+    ready: (page) => page.getByRole('article').first(),
+    shell: true,
+  },
+  {
+    name: 'composite detail',
+    path: (id) => `/composite-events/${encodeURIComponent(id)}`,
+    // Its level-2 heading is the rule's own name (data); the panels are headed in the UI language.
+    heading: { en: 'Rule', ko: '규칙' },
+    headingLevel: 3,
+    ready: (page) => page.getByRole('table').locator('tbody tr').first(),
+    shell: true,
+  },
+  {
+    name: 'not found',
+    path: () => '/no-such-page',
+    heading: { en: 'Page not found', ko: '페이지를 찾을 수 없습니다' },
+    headingLevel: 2,
+    ready: (page, language) => page.getByRole('link', { name: language === 'ko' ? '마이크 목록으로' : 'Go to the mic list' }),
+    shell: true,
+  },
+  {
+    name: 'wall',
+    path: () => '/wall',
+    heading: { en: 'Sound events', ko: '소리 이벤트' },
+    headingLevel: 1,
+    ready: (page, language) => page.getByRole('log', { name: language === 'ko' ? '최근 이벤트' : 'Latest events' }).getByRole('listitem').first(),
+    shell: false,
+    alwaysDark: true,
+  },
+];
+
+/** Serious and critical axe violations, one line per rule with the first few elements, for a readable failure. */
+export async function seriousViolations(page: Page, exclude: string[] = []): Promise<string[]> {
+  let builder = new AxeBuilder({ page });
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}${v.nodes.length > 3 ? ` …+${v.nodes.length - 3}` : ''}`);
+}
+
+/** How far the page scrolls sideways (0 when it fits its window). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
