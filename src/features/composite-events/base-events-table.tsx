@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import type { BaseEvent } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { LabelName } from '@/components/label-name';
-import { formatDateTime, formatPercent } from '@/lib/format';
+import { formatDateTime, formatPercent, formatUtc } from '@/lib/format';
 import classes from './base-events-table.module.css';
 
 /** Long paths show their file name (what tells files apart); the full path is on hover and copied. */
@@ -93,7 +93,7 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
           width: 120,
           render: (e) =>
             e.is_read ? (
-              <Tooltip label={e.read_at === null ? t('detail.read') : t('detail.readAt', { time: formatDateTime(e.read_at, i18n.language) })}>
+              <Tooltip label={e.read_at === null ? t('detail.read') : t('detail.readAt', { time: `${formatDateTime(e.read_at, i18n.language)} · ${formatUtc(e.read_at)}` })}>
                 <Badge color="gray" variant="light" leftSection={<IconCircleCheck size={12} aria-hidden />}>
                   {t('detail.read')}
                 </Badge>

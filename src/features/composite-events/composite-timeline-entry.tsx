@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { CompositeEvent } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { LabelName } from '@/components/label-name';
-import { formatDuration, formatTime } from '@/lib/format';
+import { formatDuration, formatTime, formatUtc } from '@/lib/format';
 import { summarize } from './composite-summary';
 
 export function ReadBadge({ unread }: { unread: number }) {
@@ -54,7 +54,7 @@ export function CompositeTimelineEntry({ event, search }: { event: CompositeEven
             <Text size="sm" c="dimmed">
               {t('timeline.span')}
             </Text>
-            <Text size="sm">
+            <Text size="sm" title={summary.first === null || summary.last === null ? undefined : `${formatUtc(summary.first)} – ${formatUtc(summary.last)}`}>
               {summary.first === null || summary.last === null
                 ? t('timeline.noEvents')
                 : t('timeline.spanValue', {

@@ -8,7 +8,7 @@ import { DateTime } from '@/components/date-time';
 import { formatWindow } from '@/components/map/mic-marker-legend';
 import type { MarkerMic } from '@/components/map/mic-marker-state';
 import { MicStatusBadge } from '@/components/mic-status-badge';
-import { formatPercent, formatRelative } from '@/lib/format';
+import { formatDateTime, formatPercent, formatRelative, formatUtc } from '@/lib/format';
 import { localName, otherName } from '@/lib/i18n';
 import './locales';
 
@@ -47,7 +47,9 @@ export function MicPopupContent({
       <Group gap={6}>
         <MicStatusBadge status={mic.status} />
         {heard && lastHeardAt !== undefined && (
-          <Badge color={marker.state === 'fresh' ? 'red' : 'orange'} variant="light" size="sm" style={{ textTransform: 'none' }}>
+          <Badge color={marker.state === 'fresh' ? 'red' : 'orange'} variant="light" size="sm" style={{ textTransform: 'none' }}
+            title={`${formatDateTime(lastHeardAt, i18n.language)} · ${formatUtc(lastHeardAt)}`}
+          >
             {t('map:popup.heardAgo', { ago: formatRelative(lastHeardAt) })}
           </Badge>
         )}

@@ -12,7 +12,7 @@ import { PULSE_MS } from '@/components/map/mic-glyph';
 import { MicMarkerLayer } from '@/components/map/mic-marker-layer';
 import { formatWindow, MicMarkerLegend } from '@/components/map/mic-marker-legend';
 import { lastHeardByMic, toMarkerMics } from '@/components/map/mic-marker-state';
-import { formatPercent, formatTime } from '@/lib/format';
+import { formatDateTime, formatPercent, formatTime, formatUtc } from '@/lib/format';
 import { localName, otherName } from '@/lib/i18n';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { isNew, type FeedEntry } from './feed';
@@ -110,13 +110,23 @@ function StaleBanner({ health, config }: { health: Health; config: WallConfig })
   );
 }
 
+/** The entry's local time; the full local date and UTC on hover, as everywhere else in the console. */
+function EntryTime({ at }: { at: number }) {
+  const { i18n } = useTranslation();
+  return (
+    <time className={classes.time} dateTime={new Date(at).toISOString()} title={`${formatDateTime(at, i18n.language)} · ${formatUtc(at)}`}>
+      {formatTime(at)}
+    </time>
+  );
+}
+
 function EventEntry({ entry, now }: { entry: FeedEntry<SoundEvent>; now: number }) {
   const { t, i18n } = useTranslation();
   const fresh = isNew(entry, now, HIGHLIGHT_MS);
   const event = entry.item;
   return (
     <li className={classes.entry} data-new={fresh} data-event-id={event.id}>
-      <span className={classes.time}>{formatTime(entry.at)}</span>
+      <EntryTime at={entry.at} />
       <span className={classes.label} title={otherName(event.label.name, i18n.language)}>
         {fresh && <span className={classes.newBadge}>{t('wall:newEntry')}</span>}
         {localName(event.label.name, i18n.language)}
@@ -134,7 +144,7 @@ function CompositeEntry({ entry, now }: { entry: FeedEntry<CompositeEvent>; now:
   const labels = composite.labels.map((label) => localName(label.name, i18n.language)).join(', ');
   return (
     <li className={`${classes.entry} ${classes.composite}`} data-new={fresh} data-composite-id={composite.id}>
-      <span className={classes.time}>{formatTime(entry.at)}</span>
+      <EntryTime at={entry.at} />
       <span className={classes.label}>
         {fresh && <span className={classes.newBadge}>{t('wall:newEntry')}</span>}
         {composite.rule.name}
