@@ -204,7 +204,7 @@ test.describe('read-only mode', () => {
       const upstreamMic = async () =>
         (await request.get(`${servers.upstreamEdge}/api/v1/mics/mic-0002`, { headers: { authorization: `Bearer ${EDGE_TOKEN}` } })).text();
       const before = await upstreamMic();
-      const attempts = [
+      const attempts: { data: unknown; headers?: Record<string, string> }[] = [
         { data: { name: 'read-only breach' } },
         { data: { name: 'read-only breach' }, headers: { authorization: `Bearer ${EDGE_TOKEN}` } },
         { data: '{"status":"inactive"}', headers: { 'content-type': 'text/plain', 'x-http-method-override': 'GET' } },
