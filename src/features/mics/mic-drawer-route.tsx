@@ -1,5 +1,6 @@
 import { Drawer, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, micQueries } from '@/api';
@@ -8,6 +9,26 @@ import { NotFoundState, QueryError, StaleDataNotice } from '@/components/query-f
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { MicForm } from './mic-form';
 import './locales';
+
+/**
+ * The drawer is a route, so it mounts already open and Mantine's focus return (which records the
+ * focus when `opened` turns true) has nothing to go back to. This records what had the focus when
+ * the drawer route rendered (the row link or row), and when the drawer leaves for the table, puts
+ * the focus back there, or on the mic's row link after a deep link.
+ */
+function useReturnFocus(micId: string) {
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null));
+  useEffect(
+    () => () => {
+      // React's development double mount also runs this; only leaving for the table (or another page) counts.
+      if (/^\/mics\/[^/]+/.test(window.location.pathname)) return;
+      const rowLink = document.querySelector<HTMLElement>(`main a[href^="/mics/${encodeURIComponent(micId)}"]`);
+      const target = opener?.isConnected ? opener : rowLink;
+      requestAnimationFrame(() => target?.focus());
+    },
+    [micId, opener],
+  );
+}
 
 /** The device drawer over the table at `/mics/:micId`; closing returns to the table with its filters. */
 export function Component() {
@@ -20,6 +41,7 @@ export function Component() {
   const backTo = { pathname: '/mics', search: location.search };
   const close = () => navigate(backTo);
   const notFound = query.error instanceof ApiError && query.error.isNotFound;
+  useReturnFocus(micId);
 
   return (
     <Drawer
