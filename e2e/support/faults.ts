@@ -1,5 +1,12 @@
 import { expect, type Page, type Request } from '@playwright/test';
 
+/** A request URL as the query it asks: path and parameters, timestamp values blanked. */
+export function queryOf(url: string): string {
+  const u = new URL(url);
+  for (const [name, value] of [...u.searchParams]) if (/^\d{4}-\d\d-\d\dT/.test(value)) u.searchParams.set(name, '…');
+  return `${u.pathname}${u.search}`;
+}
+
 /** One request the browser sent to the console's API, with the page time it was sent at. */
 export interface ApiRequest {
   method: string;
@@ -39,9 +46,7 @@ export class ApiTraffic {
   countsSince(mark: number): Map<string, number> {
     const counts = new Map<string, number>();
     for (const r of this.since(mark)) {
-      const u = new URL(r.url);
-      for (const [name, value] of [...u.searchParams]) if (/^\d{4}-\d\d-\d\dT/.test(value)) u.searchParams.set(name, '…');
-      const key = `${r.method} ${u.pathname}${u.search}`;
+      const key = `${r.method} ${queryOf(r.url)}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     return counts;
