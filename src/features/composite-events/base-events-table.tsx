@@ -44,6 +44,9 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
       idAccessor="id"
       noRecordsText={t('timeline.noEvents')}
       minHeight={events.length === 0 ? 150 : undefined}
+      // Nine columns cannot share a tablet's width: below this the table scrolls sideways inside
+      // its own frame instead of squeezing descriptions and paths to a letter per line.
+      styles={{ table: { minWidth: 960 } }}
       columns={[
         { accessor: 'created_at', title: t('detail.time'), render: (e) => <DateTime value={e.created_at} /> },
         {
