@@ -58,7 +58,8 @@ export function ExportDialog({ opened, onClose, filters, total }: ExportDialogPr
   const percent = progress === null || progress.target === 0 ? 0 : (progress.fetched / progress.target) * 100;
 
   return (
-    <Modal opened={opened} onClose={close} title={t('export.title')} size="lg">
+    // The footer's Close (Cancel while running) and Escape close it; a header ✕ would be a second "Close".
+    <Modal opened={opened} onClose={close} title={t('export.title')} size="lg" withCloseButton={false}>
       <Stack gap="sm">
         <Text size="sm">
           {total === undefined ? t('export.counting') : t('export.summary', { count: total, formatted: number(total) })}{' '}
