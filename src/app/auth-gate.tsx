@@ -14,7 +14,11 @@ export function AuthGate() {
   const connection = useSyncExternalStore(edgeConnection.subscribe, edgeConnection.get);
   const from = `${location.pathname}${location.search}`;
   if (config.serverHoldsToken) return <Outlet />;
-  if (connection.status === 'unauthorized') return <Navigate to="/sign-in" replace state={{ from, expired: true }} />;
+  if (connection.status === 'unauthorized') {
+    // Idempotent, so safe in render: sign-in must know why the user arrived however it gets there.
+    accessToken.reject();
+    return <Navigate to="/sign-in" replace state={{ from, expired: true }} />;
+  }
   if (accessToken.get() === null) return <Navigate to="/sign-in" replace state={{ from }} />;
   return <Outlet />;
 }

@@ -20,8 +20,11 @@ export function SignInPage() {
   const queryClient = useQueryClient();
   const state = (useLocation().state ?? {}) as SignInState;
   const [failure, setFailure] = useState<string | null>(null);
-  // Arriving because the edge rejected the token, whichever redirect got here first.
-  const [expired] = useState(() => state.expired === true || edgeConnection.get().status === 'unauthorized');
+  // Arriving because the edge rejected the token, whichever redirect got here first, and even if
+  // this page is mounted again before the user signs in.
+  const [expired] = useState(
+    () => state.expired === true || edgeConnection.get().status === 'unauthorized' || accessToken.wasRejected(),
+  );
   const [checking, setChecking] = useState(false);
   const form = useForm({
     mode: 'uncontrolled',
@@ -32,7 +35,7 @@ export function SignInPage() {
   useEffect(() => {
     // Forget the rejected token and whatever it fetched.
     if (expired) {
-      accessToken.clear();
+      accessToken.reject();
       edgeConnection.reset();
       queryClient.clear();
     }
