@@ -13,14 +13,36 @@ const KOREAN_FORMATS: Partial<DateTimePickerProps> = {
   getDayAriaLabel: (date) => dayjs(date).format('YYYY년 M월 D일'),
 };
 
+const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+interface DateTimeFieldProps extends Omit<DateTimePickerProps, 'value' | 'onChange'> {
+  /** ISO 8601, as the API and the URL carry it; null when unset. */
+  value: string | null;
+  onChange: (iso: string | null) => void;
+}
+
 /**
- * A date-time picker whose calendar pop-up is named by its field (Mantine gives the pop-up
- * `aria-labelledby` the popover's id while the field keeps its own, so both share one id here),
- * with readable outside days and Korean calendar headings.
+ * A clearable local date-time to the second, read and written as ISO 8601. Its calendar pop-up is
+ * named by its field (Mantine gives the pop-up `aria-labelledby` the popover's id while the field
+ * keeps its own, so both share one id here), with readable outside days and Korean headings.
  */
-export function DateTimeField(props: DateTimePickerProps) {
+export function DateTimeField({ value, onChange, ...props }: DateTimeFieldProps) {
   const id = useId();
   const { i18n } = useTranslation();
   const formats = i18n.language === 'ko' ? KOREAN_FORMATS : {};
-  return <DateTimePicker id={id} popoverProps={{ id }} classNames={{ day: classes.day }} {...formats} {...props} />;
+  return (
+    <DateTimePicker
+      id={id}
+      popoverProps={{ id }}
+      classNames={{ day: classes.day }}
+      clearable
+      withSeconds
+      valueFormat={PICKER_FORMAT}
+      w={210}
+      {...formats}
+      {...props}
+      value={value === null ? null : dayjs(value).format(PICKER_FORMAT)}
+      onChange={(picked) => onChange(picked === null || picked === '' ? null : dayjs(picked).toISOString())}
+    />
+  );
 }

@@ -2,7 +2,6 @@ import { Badge, Button, Group, Pagination, SegmentedControl, Select, Stack, Text
 import { DateTimeField } from '@/components/date-time-field';
 import { IconFilterOff, IconRefresh, IconStack2 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useId, useMemo } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useLocation, useSearchParams } from 'react-router-dom';
@@ -15,8 +14,6 @@ import './locales';
 
 const REFRESH_MS = 15_000;
 
-const toPickerValue = (iso: string | null) => (iso === null ? null : dayjs(iso).format('YYYY-MM-DD HH:mm:ss'));
-const fromPickerValue = (value: string | null) => (value === null || value === '' ? null : dayjs(value).toISOString());
 
 export function Component() {
   const { t } = useTranslation('composite-events');
@@ -77,22 +74,14 @@ export function Component() {
         <DateTimeField
           label={t('timeline.from')}
           placeholder={t('timeline.anyTime')}
-          value={toPickerValue(filters.from)}
-          onChange={(value) => update({ from: fromPickerValue(value) })}
-          clearable
-          withSeconds
-          valueFormat="YYYY-MM-DD HH:mm:ss"
-          w={210}
+          value={filters.from}
+          onChange={(value) => update({ from: value })}
         />
         <DateTimeField
           label={t('timeline.to')}
           placeholder={t('timeline.anyTime')}
-          value={toPickerValue(filters.to)}
-          onChange={(value) => update({ to: fromPickerValue(value) })}
-          clearable
-          withSeconds
-          valueFormat="YYYY-MM-DD HH:mm:ss"
-          w={210}
+          value={filters.to}
+          onChange={(value) => update({ to: value })}
         />
         <Select
           label={t('timeline.rule')}
@@ -101,7 +90,6 @@ export function Component() {
           data={ruleOptions}
           value={filters.rule}
           onChange={(value) => update({ rule: value })}
-          clearable
           searchable
           w={320}
         />

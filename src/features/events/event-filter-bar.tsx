@@ -2,7 +2,6 @@ import { Alert, Button, Group, MultiSelect, SegmentedControl, Stack, Text } from
 import { DateTimeField } from '@/components/date-time-field';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useId, useMemo } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { micQueries, type LabelName } from '@/api';
@@ -18,8 +17,6 @@ interface EventFilterBarProps {
   knownLabels: ReadonlyMap<string, LabelName>;
 }
 
-const toPickerValue = (iso: string | null) => (iso === null ? null : dayjs(iso).format('YYYY-MM-DD HH:mm:ss'));
-const fromPickerValue = (value: string | null) => (value === null || value === '' ? null : dayjs(value).toISOString());
 
 export function EventFilterBar({ filters, onChange, knownLabels }: EventFilterBarProps) {
   const { t, i18n } = useTranslation('events');
@@ -64,22 +61,14 @@ export function EventFilterBar({ filters, onChange, knownLabels }: EventFilterBa
             <DateTimeField
               label={t('filters.from')}
               placeholder={t('filters.fromPlaceholder')}
-              value={toPickerValue(filters.start)}
-              onChange={(value) => onChange({ range: 'custom', start: fromPickerValue(value) })}
-              clearable
-              withSeconds
-              valueFormat="YYYY-MM-DD HH:mm:ss"
-              w={210}
+              value={filters.start}
+              onChange={(value) => onChange({ range: 'custom', start: value })}
             />
             <DateTimeField
               label={t('filters.to')}
               placeholder={t('filters.toPlaceholder')}
-              value={toPickerValue(filters.end)}
-              onChange={(value) => onChange({ range: 'custom', end: fromPickerValue(value) })}
-              clearable
-              withSeconds
-              valueFormat="YYYY-MM-DD HH:mm:ss"
-              w={210}
+              value={filters.end}
+              onChange={(value) => onChange({ range: 'custom', end: value })}
             />
           </>
         )}
@@ -93,7 +82,6 @@ export function EventFilterBar({ filters, onChange, knownLabels }: EventFilterBa
           value={filters.mics}
           onChange={(value) => onChange({ mics: value })}
           searchable
-          clearable
           hidePickedOptions
           maxDropdownHeight={320}
           description={mics.isPending ? t('filters.micsLoading') : undefined}
@@ -107,7 +95,6 @@ export function EventFilterBar({ filters, onChange, knownLabels }: EventFilterBa
           value={filters.labels}
           onChange={(value) => onChange({ labels: value })}
           searchable
-          clearable
           hidePickedOptions
           style={{ flex: '1 1 260px' }}
         />
