@@ -58,11 +58,13 @@ test.describe('smoke', () => {
 
   test('keyboard shortcuts: / focuses the search box, g then a letter goes to a page, ? lists them', async ({ page }) => {
     await page.goto('/mics');
-    // The page's own search box must be there before '/' has something to focus.
-    await expect(page.getByLabel('Name')).toBeVisible();
+    // The page's own search box must be there before '/' has something to focus. Exact role and
+    // name: earlier specs rename devices, and a row's switch is labelled with the device name.
+    const search = page.getByRole('textbox', { name: 'Name', exact: true });
+    await expect(search).toBeVisible();
     await page.locator('body').press('/');
-    await expect(page.getByLabel('Name')).toBeFocused();
-    await page.getByLabel('Name').blur();
+    await expect(search).toBeFocused();
+    await search.blur();
     await page.locator('body').press('g');
     await page.locator('body').press('e');
     await expect(page).toHaveURL(/\/events/);
