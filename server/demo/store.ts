@@ -571,17 +571,7 @@ export class DemoStore {
       return {
         id: row.id,
         group_key: row.group_key,
-        rule: {
-          id: ruleRow.id,
-          name: ruleRow.name,
-          description: ruleRow.description,
-          window_seconds: ruleRow.window_seconds,
-          min_events: ruleRow.min_events,
-          enabled: ruleRow.enabled === 1,
-          group_by: ruleRow.group_by,
-          include_label_ids: JSON.parse(ruleRow.include_label_ids) as string[],
-          include_mic_ids: JSON.parse(ruleRow.include_mic_ids) as string[],
-        },
+        rule: { ...engineRule(ruleRow), name: ruleRow.name, description: ruleRow.description },
         events: events.map((e) => {
           const mic = micRows.get(e.mic_id);
           return {
