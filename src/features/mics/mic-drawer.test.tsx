@@ -1,19 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Mic, MicPatch } from '@/api';
 import { eventFixture, micFixture, pageFixture } from '@/testing/fixtures';
 import { server } from '@/testing/msw-server';
 import { demoConfig, renderRoutes } from '@/testing/render';
 import { Component as MicDrawer } from './mic-drawer-route';
-
-// jsdom has no 2D canvas; the map draws its outlines on one. A context that draws nothing is enough here.
-beforeAll(() => {
-  HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasElement) {
-    return new Proxy({ canvas: this } as Record<string, unknown>, { get: (target, key: string) => (key in target ? target[key] : () => undefined) });
-  } as unknown as HTMLCanvasElement['getContext'];
-});
 
 const mic = micFixture({ id: 'mic-0007', name: 'Gate 7', thresholds: { scream: { sound_level_ge: 75, confidence: 0.7 } } });
 
