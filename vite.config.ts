@@ -23,7 +23,27 @@ export default defineConfig({
     // `npm run dev` talks to `npm run dev:server` (port 8080) for the API and runtime config.
     proxy: { '/api': 'http://127.0.0.1:8080', '/config.json': 'http://127.0.0.1:8080', '/_demo': 'http://127.0.0.1:8080' },
   },
-  build: { sourcemap: true, manifest: true, chunkSizeWarningLimit: 700 },
+  build: {
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          // All map code in one chunk, cached once for the map, the wall, the drawer and the
+          // drill-down (bench/bundle.ts holds it to its budget), instead of being split by
+          // whichever page imports which piece.
+          groups: [
+            {
+              name: 'map',
+              test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet|supercluster|kdbush|topojson-client)[\\/]|src[\\/]components[\\/]map[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     projects: [
       {

@@ -1,8 +1,8 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
-import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
-import iconUrl from 'leaflet/dist/images/marker-icon.png';
-import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png?no-inline';
+import iconUrl from 'leaflet/dist/images/marker-icon.png?no-inline';
+import shadowUrl from 'leaflet/dist/images/marker-shadow.png?no-inline';
 
 // Leaflet guesses its marker image URLs from its CSS path, which a bundler rewrites; give it
 // the bundled URLs instead, or default markers break in the production build.
