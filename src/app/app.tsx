@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { useTranslation } from '@/lib/i18n';
+import { HintHost } from '@/components/hint';
 import { RuntimeConfigProvider, type RuntimeConfig } from '@/lib/runtime-config';
 import { createQueryClient } from './query-client';
 import type { AppRouter } from './router';
@@ -34,6 +35,7 @@ export function App({ config, router }: { config: RuntimeConfig; router: AppRout
           <Suspense fallback={null}>
             <Notifications position="top-right" limit={4} />
           </Suspense>
+          <HintHost />
           <DatesProvider settings={{ locale: korean ? 'ko' : 'en', firstDayOfWeek: korean ? 0 : 1 }}>
             <RouterProvider router={router} />
           </DatesProvider>

@@ -14,6 +14,9 @@ export const theme = createTheme({
   focusRing: 'auto',
   components: {
     Tooltip: { defaultProps: { multiline: true, maw: 360 } },
+    // A closed dropdown kept in the DOM still has floating-ui position it on every layout change,
+    // each time forcing a style recalculation of the whole page (a filter bar above a table).
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });
 

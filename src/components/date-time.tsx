@@ -1,4 +1,4 @@
-import { Tooltip, Text, type TextProps } from '@mantine/core';
+import { Text, type TextProps } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n';
 import { formatDateTime, formatRelative, formatUtc } from '@/lib/format';
 
@@ -8,16 +8,21 @@ interface DateTimeProps extends TextProps {
   relative?: boolean;
 }
 
-/** A timestamp from the API (UTC) shown in local time with its zone; UTC on hover. */
+/** A timestamp from the API (UTC) shown in local time with its zone; UTC on hover (a `HintHost` hint). */
 export function DateTime({ value, relative = false, ...textProps }: DateTimeProps) {
   const { i18n } = useTranslation();
   const local = formatDateTime(value, i18n.language);
   const utc = formatUtc(value);
   return (
-    <Tooltip label={relative ? `${local} · ${utc}` : utc} withArrow openDelay={300}>
-      <Text component="time" dateTime={value} size="sm" {...textProps} style={{ whiteSpace: 'nowrap' }}>
-        {relative ? formatRelative(value) : local}
-      </Text>
-    </Tooltip>
+    <Text
+      component="time"
+      dateTime={value}
+      size="sm"
+      {...textProps}
+      style={{ whiteSpace: 'nowrap' }}
+      data-hint={relative ? `${local} · ${utc}` : utc}
+    >
+      {relative ? formatRelative(value) : local}
+    </Text>
   );
 }

@@ -11,9 +11,17 @@ const followLanguage = (language: string) => dayjs.locale(language === 'ko' ? 'k
 followLanguage(i18n.language);
 i18n.on('languageChanged', followLanguage);
 
+// Building an Intl formatter costs far more than using one, and a table formats hundreds of dates.
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The viewer's time zone abbreviation, e.g. "KST" or "GMT+9". */
 export function zoneName(date: Date, locale: string): string {
-  const part = new Intl.DateTimeFormat(locale, { timeZoneName: 'short' })
+  let format = zoneFormats.get(locale);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale, { timeZoneName: 'short' });
+    zoneFormats.set(locale, format);
+  }
+  const part = format
     .formatToParts(date)
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? '';

@@ -5,6 +5,7 @@ import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { theme } from '@/app/theme';
+import { HintHost } from '@/components/hint';
 import { RuntimeConfigProvider, type RuntimeConfig } from '@/lib/runtime-config';
 
 export const demoConfig: RuntimeConfig = {
@@ -33,6 +34,7 @@ export function Providers({
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme}>
           <Notifications />
+          <HintHost />
           {children}
         </MantineProvider>
       </QueryClientProvider>

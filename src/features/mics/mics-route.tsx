@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
@@ -54,17 +54,16 @@ export function Component() {
       cellsClassName: classes.nameCell,
       render: (mic) => (
         <Stack gap={0}>
-          <Tooltip label={mic.name} openDelay={500}>
-            <Anchor
-              component={Link}
-              to={drawerPath(mic)}
-              size="sm"
-              className={classes.nameLink}
-              onClick={(event) => event.stopPropagation()}
-            >
-              {mic.name}
-            </Anchor>
-          </Tooltip>
+          <Anchor
+            component={Link}
+            to={drawerPath(mic)}
+            size="sm"
+            className={classes.nameLink}
+            onClick={(event) => event.stopPropagation()}
+            data-hint={mic.name}
+          >
+            {mic.name}
+          </Anchor>
           <Text size="xs" c="dimmed" ff="monospace">
             {mic.id}
           </Text>

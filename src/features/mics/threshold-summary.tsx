@@ -1,4 +1,4 @@
-import { Text, Tooltip } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n';
 import type { LabelName, Mic } from '@/api';
 import { categoryLabel } from './category-name';
@@ -19,10 +19,8 @@ export function ThresholdSummary({ thresholds, names }: { thresholds: Mic['thres
     .map(([category, threshold]) => `${categoryLabel(category, names.get(category), i18n.language)} ${threshold.confidence.toFixed(2)}`)
     .join(' · ');
   return (
-    <Tooltip label={all} openDelay={400}>
-      <Text size="xs" className={classes.clamp2}>
-        {all}
-      </Text>
-    </Tooltip>
+    <Text size="xs" className={classes.clamp2} data-hint={all}>
+      {all}
+    </Text>
   );
 }
