@@ -61,7 +61,14 @@ export function buildApp({ config, upstream, token, demo }: AppOptions): Fastify
   app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(runtime));
   app.get('/healthz', async () => ({ status: 'ok' }));
 
-  registerGateway(app, { upstream, token, timeoutMs: config.edgeTimeoutMs, readOnly: config.readOnly, bodyLimit: BODY_LIMIT });
+  registerGateway(app, {
+    upstream,
+    token,
+    timeoutMs: config.edgeTimeoutMs,
+    readOnly: config.readOnly,
+    bodyLimit: BODY_LIMIT,
+    embeddedEdge: demo !== null,
+  });
   if (demo !== null && config.demo.faults) registerDemoControl(app, demo);
 
   const indexFile = path.join(config.staticDir, 'index.html');

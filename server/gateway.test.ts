@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig, type ServerConfig } from './config.js';
 import { unsafeId, upstreamUrl } from './gateway.js';
+import { PRE_REDACTED_HEADER } from './redact.js';
 
 interface Seen {
   method: string;
@@ -244,6 +245,19 @@ describe('gateway: credentials never reach the browser', () => {
     const text = await (await call('/api/v1/composite-events')).text();
     expect(text).not.toContain(CANARY.password);
     expect(JSON.parse(text).results).toHaveLength(2);
+  });
+
+  it('ignores the embedded edge\'s pre-redacted mark from a configured edge, and redacts', async () => {
+    answer = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', [PRE_REDACTED_HEADER]: '1' });
+      res.end(JSON.stringify(compositeBody()));
+    };
+    const call = await gateway();
+    const response = await call('/api/v1/composite-events/ce-1');
+    expect(response.headers.get(PRE_REDACTED_HEADER)).toBeNull();
+    const text = await response.text();
+    expect(text).not.toContain(CANARY.username);
+    expect(text).not.toContain(CANARY.password);
   });
 
   it('does not forward a composite-event body it cannot parse (so cannot redact)', async () => {

@@ -25,6 +25,7 @@ async function main(): Promise<void> {
       mics: config.demo.mics,
       events: config.demo.events,
       credentialCanary: config.demo.credentialCanary,
+      redactCredentials: true,
     });
     const demoToken = config.demo.token ?? crypto.randomBytes(24).toString('base64url');
     const edge = buildDemoEdge({ store, token: demoToken });

@@ -1,4 +1,11 @@
 /**
+ * Set by the console's embedded demo edge on composite-event bodies it built with credentials
+ * already removed. The gateway believes it only from that edge (see GatewayOptions), never from a
+ * configured upstream.
+ */
+export const PRE_REDACTED_HEADER = 'x-demo-credentials-redacted';
+
+/**
  * Removes device credentials from a composite-event body before it reaches a browser.
  * Every `channel` and `console` object, wherever it sits, gets `username` and `password`
  * set to null; nothing else changes.

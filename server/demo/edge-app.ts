@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { DemoStore } from './store.js';
 import { faultApplies, normalFaults, wrongShape, type FaultState } from './faults.js';
 import { QueryReader, ValidationFailed, parseMicPatch } from './validation.js';
+import { PRE_REDACTED_HEADER } from '../redact.js';
 
 export interface DemoEdgeOptions {
   store: DemoStore;
@@ -58,9 +59,18 @@ export function buildDemoEdge(options: DemoEdgeOptions): { app: FastifyInstance;
     return undefined;
   });
 
-  app.addHook('preSerialization', async (request, _reply, payload) =>
-    faults.mode === 'wrong-shape' && faultApplies(faults, request.method) ? wrongShape(payload) : payload,
-  );
+  // On the bytes about to be sent, not the object: composite events are sent as cached JSON.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (faults.mode !== 'wrong-shape' || !faultApplies(faults, request.method)) return payload;
+    if (!String(reply.getHeader('content-type')).startsWith('application/json')) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    return JSON.stringify(wrongShape(JSON.parse(payload.toString())));
+  });
+
+  const sendJson = (reply: FastifyReply, json: Buffer) => {
+    if (store.redactsCredentials) reply.header(PRE_REDACTED_HEADER, '1');
+    return reply.type('application/json; charset=utf-8').send(json);
+  };
 
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof ValidationFailed) return reply.code(422).send({ detail: error.issues });
@@ -111,7 +121,7 @@ export function buildDemoEdge(options: DemoEdgeOptions): { app: FastifyInstance;
     return store.listEvents(filter);
   });
 
-  app.get('/api/v1/composite-events', async (request) => {
+  app.get('/api/v1/composite-events', async (request, reply) => {
     const q = new QueryReader(request.query as Query);
     const filter = {
       page: q.int('page', 1, 1),
@@ -122,12 +132,12 @@ export function buildDemoEdge(options: DemoEdgeOptions): { app: FastifyInstance;
       order: q.choice('order_by', ['asc', 'desc'] as const) ?? 'desc',
     };
     q.done();
-    return store.listCompositeEvents(filter);
+    return sendJson(reply, store.compositePageJson(filter));
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/composite-events/:id', async (request, reply) => {
-    const event = store.getCompositeEvent(request.params.id);
-    return event === undefined ? reply.code(404).send({ detail: 'Not Found' }) : event;
+    const event = store.compositeEventJson(request.params.id);
+    return event === undefined ? reply.code(404).send({ detail: 'Not Found' }) : sendJson(reply, event);
   });
 
   return { app, faults };

@@ -5,6 +5,7 @@ import { createSchema, SCHEMA_VERSION } from './schema.js';
 import { describeEvent, seed, thresholdFromWritten } from './seed.js';
 import { RuleEngine, ruleMatches, groupKeyOf, type EngineRule, type EngineEvent } from './rule-engine.js';
 import { Random } from './random.js';
+import { redactCredentials } from '../redact.js';
 
 export interface Page<T> {
   page: number;
@@ -123,6 +124,8 @@ interface CompositeRow {
   created_at: string;
 }
 
+const COMMA = Buffer.from(',');
+
 function pageOf<T>(page: number, size: number, total: number, results: T[]): Page<T> {
   return { page, size, total_cnt: total, max_page: Math.ceil(total / size), results };
 }
@@ -193,6 +196,12 @@ export interface StoreOptions {
   events: number;
   now?: number;
   credentialCanary?: string | null;
+  /**
+   * Null device credentials in composite events as they are built. The console's embedded edge
+   * sets it, so its gateway can pass pages through without parsing them to redact; the standalone
+   * demo edge leaves it off and answers with credentials, as a real edge does.
+   */
+  redactCredentials?: boolean;
 }
 
 /** The demo edge's state: an embedded SQLite database plus the live rule engine over it. */
@@ -201,15 +210,19 @@ export class DemoStore {
   private readonly engine: RuleEngine;
   private readonly rng = new Random(Date.now() & 0xffffffff);
   private readonly listeners = new Set<() => void>();
+  readonly redactsCredentials: boolean;
   /**
-   * Built composite events by id, most recently used last. A closed composite never changes
-   * unless a mic it shows is edited, so pages of them are mostly served from here.
+   * Serialized composite events by id, most recently used last. A closed composite never changes
+   * unless a mic it shows is edited, so a page of them is mostly a concatenation of these: a page
+   * of 25 is close to a megabyte of JSON, and serializing (and UTF-8 encoding) it anew took most
+   * of the request.
    */
-  private readonly compositeCache = new Map<string, ReturnType<DemoStore['buildComposites']>[number]>();
+  private readonly compositeCache = new Map<string, Buffer>();
   private static readonly COMPOSITE_CACHE_SIZE = 2000;
 
   constructor(options: StoreOptions) {
     const now = options.now ?? Date.now();
+    this.redactsCredentials = options.redactCredentials ?? false;
     let file = ':memory:';
     if (options.dataDir !== null) {
       fs.mkdirSync(options.dataDir, { recursive: true });
@@ -417,7 +430,8 @@ export class DemoStore {
     return (row as { n: number }).n;
   }
 
-  listCompositeEvents(filter: CompositeFilter) {
+  /** A page of composite events as UTF-8 JSON, ready to send. */
+  compositePageJson(filter: CompositeFilter): Buffer {
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.created_ge !== null) {
@@ -441,10 +455,14 @@ export class DemoStore {
         `SELECT * FROM composite_events ${clause} ORDER BY started_at ${direction}, seq ${direction} LIMIT ? OFFSET ?`,
       )
       .all(...params, filter.size, (filter.page - 1) * filter.size) as CompositeRow[];
-    return pageOf(filter.page, filter.size, total, this.composites(rows));
+    // The empty page's JSON ends in `[]}`: the cached composites go between the brackets.
+    const envelope = JSON.stringify(pageOf(filter.page, filter.size, total, []));
+    const items = this.composites(rows).flatMap((json, i) => (i === 0 ? [json] : [COMMA, json]));
+    return Buffer.concat([Buffer.from(envelope.slice(0, -2)), ...items, Buffer.from(']}')]);
   }
 
-  getCompositeEvent(id: string) {
+  /** One composite event as UTF-8 JSON, or undefined when there is none with that id. */
+  compositeEventJson(id: string): Buffer | undefined {
     const row = this.db.prepare('SELECT * FROM composite_events WHERE id = ?').get(id) as CompositeRow | undefined;
     return row === undefined ? undefined : this.composites([row])[0];
   }
@@ -518,9 +536,11 @@ export class DemoStore {
     return this.db.prepare('SELECT * FROM mics WHERE id = ?').get(id) as MicRow | undefined;
   }
 
-  private composites(rows: CompositeRow[]) {
+  private composites(rows: CompositeRow[]): Buffer[] {
     const missing = rows.filter((row) => !this.compositeCache.has(row.id));
-    for (const built of this.buildComposites(missing)) this.compositeCache.set(built.id, built);
+    for (const built of this.buildComposites(missing)) {
+      this.compositeCache.set(built.id, Buffer.from(JSON.stringify(this.redactsCredentials ? redactCredentials(built) : built)));
+    }
     const page = rows.map((row) => {
       const built = this.compositeCache.get(row.id)!;
       this.compositeCache.delete(row.id);
