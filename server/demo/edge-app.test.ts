@@ -186,6 +186,9 @@ describe('demo edge: GET /api/v1/events', () => {
       ['label_id=scream&label_id=siren', (e) => ['scream', 'siren'].includes(e.label_id)],
       [`mic_id=mic-0001&mic_id=mic-0002&end=${end}`, (e) => ['mic-0001', 'mic-0002'].includes(e.mic_id) && e.created_at <= end],
       ['mic_id=mic-0003&label_id=car_horn', (e) => e.mic_id === 'mic-0003' && e.label_id === 'car_horn'],
+      // The same id twice must not list its events twice.
+      ['label_id=scream&label_id=siren&label_id=scream', (e) => ['scream', 'siren'].includes(e.label_id)],
+      ['mic_id=mic-0002&mic_id=mic-0002&label_id=siren&label_id=siren', (e) => e.mic_id === 'mic-0002' && e.label_id === 'siren'],
     ];
     for (const [query, keep] of cases) {
       const expected = all.filter(keep);
