@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconCopy, IconMail } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from '@/lib/i18n';
@@ -96,11 +96,14 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
           width: 120,
           render: (e) =>
             e.is_read ? (
-              <Tooltip label={e.read_at === null ? t('detail.read') : t('detail.readAt', { time: `${formatDateTime(e.read_at, i18n.language)} · ${formatUtc(e.read_at)}` })}>
-                <Badge color="gray" variant="light" leftSection={<IconCircleCheck size={12} aria-hidden />}>
-                  {t('detail.read')}
-                </Badge>
-              </Tooltip>
+              <Badge
+                color="gray"
+                variant="light"
+                leftSection={<IconCircleCheck size={12} aria-hidden />}
+                data-hint={e.read_at === null ? t('detail.read') : t('detail.readAt', { time: `${formatDateTime(e.read_at, i18n.language)} · ${formatUtc(e.read_at)}` })}
+              >
+                {t('detail.read')}
+              </Badge>
             ) : (
               <Badge color="orange" variant="light" leftSection={<IconMail size={12} aria-hidden />}>
                 {t('detail.unread')}
@@ -121,21 +124,20 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
           title: t('detail.audio'),
           render: (e) => (
             <Group gap={4} wrap="nowrap" align="flex-start">
-              <Tooltip label={e.audio_file.file_path} withArrow>
-                <Code className={classes.path}>{shortPath(e.audio_file.file_path)}</Code>
-              </Tooltip>
+              <Code className={classes.path} data-hint={e.audio_file.file_path}>
+                {shortPath(e.audio_file.file_path)}
+              </Code>
               <CopyButton value={e.audio_file.file_path}>
                 {({ copied, copy }) => (
-                  <Tooltip label={copied ? t('detail.copied') : t('detail.copy')} withArrow>
-                    <ActionIcon
-                      variant="subtle"
-                      color={copied ? 'teal' : 'gray'}
-                      onClick={copy}
-                      aria-label={`${copied ? t('detail.copied') : t('detail.copy')}: ${e.audio_file.file_path}`}
-                    >
-                      {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                    </ActionIcon>
-                  </Tooltip>
+                  <ActionIcon
+                    variant="subtle"
+                    color={copied ? 'teal' : 'gray'}
+                    onClick={copy}
+                    aria-label={`${copied ? t('detail.copied') : t('detail.copy')}: ${e.audio_file.file_path}`}
+                    data-hint={copied ? t('detail.copied') : t('detail.copy')}
+                  >
+                    {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                  </ActionIcon>
                 )}
               </CopyButton>
             </Group>
