@@ -89,6 +89,18 @@ describe('console on its embedded demo edge: composite events', () => {
     expect(JSON.parse(text)).toEqual(page.results[0]);
   });
 
+  it('compresses a composite page for a browser, to the same JSON as sent uncompressed', async () => {
+    const path = '/api/v1/composite-events?size=25';
+    const plain = await viaConsole(path, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const expected = await plain.json();
+    for (const encoding of ['br', 'gzip']) {
+      const response = await viaConsole(path, { headers: { 'accept-encoding': encoding } });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(await response.json()).toEqual(expected);
+    }
+  });
+
   it('still answers 502 for a malformed composite body from the embedded edge', async () => {
     faults.mode = 'malformed';
     const response = await viaConsole('/api/v1/composite-events?size=5');
