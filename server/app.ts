@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { registerGateway } from './gateway.js';
+import { routePages } from './route-preload.js';
 import { securityHeaders } from './security-headers.js';
 import type { ServerConfig } from './config.js';
 import type { DemoControl } from './demo-control.js';
@@ -73,6 +74,7 @@ export function buildApp({ config, upstream, token, demo }: AppOptions): Fastify
 
   const indexFile = path.join(config.staticDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
+  const pageFor = hasBuild ? routePages(config.staticDir) : null;
   if (hasBuild) {
     app.register(fastifyStatic, {
       root: path.resolve(config.staticDir),
@@ -93,9 +95,9 @@ export function buildApp({ config, upstream, token, demo }: AppOptions): Fastify
       !pathname.startsWith('/api/') &&
       !pathname.startsWith('/assets/') &&
       !path.extname(pathname);
-    if (wantsPage && hasBuild) {
+    if (wantsPage && pageFor !== null) {
       // Deep links land on the single page; the router decides what they show.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(pageFor(pathname));
     }
     if (wantsPage) {
       return reply.code(503).type('text/plain').send('The dashboard is not built yet: run "npm run build".');

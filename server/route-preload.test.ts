@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routePages } from './route-preload.js';
+
+const HTML = '<!doctype html><html><head><title>x</title><script type="module" src="/assets/index-a.js"></script></head><body></body></html>';
+const MANIFEST = {
+  'index.html': { file: 'assets/index-a.js', isEntry: true, imports: ['_react-b.js'], css: ['assets/index-a.css'] },
+  '_react-b.js': { file: 'assets/react-b.js' },
+  '_table-c.js': { file: 'assets/table-c.js', imports: ['_react-b.js'] },
+  '_map-d.js': { file: 'assets/map-d.js', imports: ['_react-b.js'], css: ['assets/map-d.css'] },
+  'src/components/page-styles.ts': { file: 'assets/page-styles-e.js', css: ['assets/page-styles-e.css'] },
+  'src/features/mics/mics-route.tsx': { file: 'assets/mics-route-f.js', imports: ['_table-c.js', '_react-b.js'] },
+  'src/features/mics/mic-drawer-route.tsx': { file: 'assets/mic-drawer-route-g.js', imports: ['_map-d.js'] },
+  'src/features/map/map-route.tsx': { file: 'assets/map-route-h.js', imports: ['_map-d.js'] },
+};
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-preload-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), HTML);
+  fs.mkdirSync(path.join(dir, '.vite'));
+  fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const preloads = (html: string) => [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+
+describe('route preloads in the page', () => {
+  it('announce the chunks and stylesheets of a deep link, not what the entry already loads', () => {
+    const pageFor = routePages(dir);
+    expect(preloads(pageFor('/mics/mic-0007')).sort()).toEqual(
+      [
+        'preload /assets/map-d.css',
+        'preload /assets/page-styles-e.css',
+        'modulepreload /assets/mics-route-f.js',
+        'modulepreload /assets/table-c.js',
+        'modulepreload /assets/mic-drawer-route-g.js',
+        'modulepreload /assets/map-d.js',
+        'modulepreload /assets/page-styles-e.js',
+      ].sort(),
+    );
+    expect(preloads(pageFor('/map'))).not.toContain('modulepreload /assets/table-c.js');
+    expect(pageFor('/')).toBe(pageFor('/mics'));
+  });
+
+  it('leave the page as built for paths the router does not know, and without a manifest', () => {
+    expect(routePages(dir)('/nowhere')).toBe(HTML);
+    fs.rmSync(path.join(dir, '.vite', 'manifest.json'));
+    expect(routePages(dir)('/mics')).toBe(HTML);
+    fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  });
+
+  it('keep the rest of the page unchanged and the links in its head', () => {
+    const html = routePages(dir)('/map');
+    expect(html.replace(/\s*<link rel="(modulepreload|preload)"[^>]*\/>/g, '').replace(/\s+<\/head>/, '</head>')).toBe(HTML);
+    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+  });
+});

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const PAGE_STYLES = 'src/components/page-styles.ts';
+
+/**
+ * The page modules a deep link renders, as the SPA's router (src/app/router.tsx) loads them;
+ * `/` redirects to the mic table. Every feature page also loads the full component styles.
+ */
+export const ROUTE_MODULES: readonly (readonly [RegExp, readonly string[]])[] = [
+  [/^\/(mics\/?)?$/, ['src/features/mics/mics-route.tsx', PAGE_STYLES]],
+  [/^\/mics\/[^/]+\/?$/, ['src/features/mics/mics-route.tsx', 'src/features/mics/mic-drawer-route.tsx', PAGE_STYLES]],
+  [/^\/map\/?$/, ['src/features/map/map-route.tsx', PAGE_STYLES]],
+  [/^\/events\/?$/, ['src/features/events/events-route.tsx', PAGE_STYLES]],
+  [/^\/composite-events\/?$/, ['src/features/composite-events/composite-events-route.tsx', PAGE_STYLES]],
+  [/^\/composite-events\/[^/]+\/?$/, ['src/features/composite-events/composite-event-route.tsx', PAGE_STYLES]],
+  [/^\/wall\/?$/, ['src/features/wall/wall-route.tsx', PAGE_STYLES]],
+  [/^\/sign-in\/?$/, ['src/app/sign-in-page.tsx']],
+];
+
+function closure(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || manifest[key] === undefined) return;
+    seen.add(key);
+    for (const child of manifest[key].imports ?? []) visit(child);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+/**
+ * index.html for a deep link, with the page's own chunks and stylesheets announced in the head.
+ * Without them the browser learns of the page chunk only after the entry script has run; with
+ * them it fetches and compiles the page while the entry runs (Vite's manifest names the files).
+ * Built once per route at startup; a build without a manifest gets the plain page.
+ */
+export function routePages(staticDir: string): (pathname: string) => string {
+  const html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
+  const manifestFile = path.join(staticDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) return () => html;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+  const entry = Object.keys(manifest).filter((key) => manifest[key]!.isEntry === true);
+  const initial = closure(manifest, entry);
+  const pages = ROUTE_MODULES.map(([pattern, modules]) => {
+    const keys = [...closure(manifest, modules)].filter((key) => !initial.has(key));
+    const scripts = keys.map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+    const styles = [...new Set(keys.flatMap((key) => manifest[key]!.css ?? []))];
+    const links = [
+      ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}" />`),
+      ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+    ];
+    return [pattern, links.length === 0 ? html : html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`)] as const;
+  });
+  return (pathname) => pages.find(([pattern]) => pattern.test(pathname))?.[1] ?? html;
+}
