@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig, type ServerConfig } from './config.js';
-import { unsafeId, upstreamUrl } from './gateway.js';
-import { PRE_REDACTED_HEADER } from './redact.js';
+import { acceptsGzip, unsafeId, upstreamUrl } from './gateway.js';
+import { PRE_REDACTED_HEADER, PRE_REDACTED_JSON } from './redact.js';
 
 interface Seen {
   method: string;
@@ -145,6 +145,31 @@ describe('gateway: what is forwarded', () => {
     expect(unsafeId('mic-1')).toBe(false);
     expect(unsafeId('a/b')).toBe(true);
   });
+
+  it.each([
+    ['gzip, deflate, br, zstd', true],
+    ['GZIP;q=0.5', true],
+    ['*', true],
+    ['br', false],
+    ['identity', false],
+    ['gzip;q=0, *', false],
+    ['gzip;q=0.0', false],
+    [undefined, false],
+  ])('reads Accept-Encoding %s as accepting gzip: %s', (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected);
+  });
+
+  it('does not ask a configured edge for pre-compressed composite events', async () => {
+    let asked: http.IncomingHttpHeaders = {};
+    answer = (req, res) => {
+      asked = req.headers;
+      json(200, compositeBody())(req, res);
+    };
+    const call = await gateway();
+    const response = await call('/api/v1/composite-events/ce-1', { headers: { 'accept-encoding': 'gzip' } });
+    expect(await response.json()).toMatchObject({ id: 'ce-1' });
+    expect(Object.keys(asked).filter((name) => name.startsWith('x-demo'))).toEqual([]);
+  });
 });
 
 describe('gateway: authorization', () => {
@@ -249,7 +274,7 @@ describe('gateway: credentials never reach the browser', () => {
 
   it('ignores the embedded edge\'s pre-redacted mark from a configured edge, and redacts', async () => {
     answer = (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', [PRE_REDACTED_HEADER]: '1' });
+      res.writeHead(200, { 'content-type': 'application/json', [PRE_REDACTED_HEADER]: PRE_REDACTED_JSON });
       res.end(JSON.stringify(compositeBody()));
     };
     const call = await gateway();

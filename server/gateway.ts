@@ -1,6 +1,12 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PRE_REDACTED_HEADER, redactCredentials } from './redact.js';
+import {
+  GZIP_ACCEPTED_HEADER,
+  PRE_REDACTED_GZIP,
+  PRE_REDACTED_HEADER,
+  PRE_REDACTED_JSON,
+  redactCredentials,
+} from './redact.js';
 
 export interface GatewayOptions {
   upstream: string;
@@ -11,8 +17,9 @@ export interface GatewayOptions {
   bodyLimit: number;
   /**
    * The upstream is the console's own embedded demo edge. Its composite bodies marked with
-   * PRE_REDACTED_HEADER are sent on as they are: parsing, redacting and serializing a page of
-   * 25 (close to a megabyte) again took most of the request. Never set for a configured edge.
+   * PRE_REDACTED_HEADER are sent on as they are, gzip included: parsing, redacting, serializing
+   * and compressing a page of 25 (close to a megabyte) again took most of the request. Never set
+   * for a configured edge.
    */
   embeddedEdge: boolean;
 }
@@ -53,6 +60,18 @@ const PASSED_RESPONSE_HEADERS = ['content-type', 'www-authenticate', 'retry-afte
 export function unsafeId(id: string): boolean {
   if (id === '' || id === '.' || id === '..' || id.includes('/') || id.includes('\\')) return true;
   return [...id].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+}
+
+/** Whether an Accept-Encoding header admits gzip: by name, or by `*` when gzip is not named. */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  const weights = new Map<string, number>();
+  for (const entry of header.split(',')) {
+    const [name = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    weights.set(name, q === undefined ? 1 : Number(q.slice(2)));
+  }
+  return (weights.get('gzip') ?? weights.get('*') ?? 0) > 0;
 }
 
 export function upstreamUrl(base: string, path: string, rawQuery: string): string {
@@ -100,6 +119,9 @@ async function forward(request: FastifyRequest, reply: FastifyReply, operation: 
   if (authorization !== undefined) headers.authorization = authorization;
   const body = operation.method === 'PATCH' ? (request.body as Buffer | undefined) : undefined;
   if (body !== undefined) headers['content-type'] = request.headers['content-type'] ?? 'application/json';
+  if (operation.redact && options.embeddedEdge && acceptsGzip(request.headers['accept-encoding'])) {
+    headers[GZIP_ACCEPTED_HEADER] = '1';
+  }
 
   const controller = new AbortController();
   let timedOut = false;
@@ -142,7 +164,11 @@ async function forward(request: FastifyRequest, reply: FastifyReply, operation: 
   }
   if (!operation.redact) return reply.send(text);
   if (upstream.status >= 300) return reply.send(text);
-  if (options.embeddedEdge && upstream.headers.get(PRE_REDACTED_HEADER) === '1') return reply.send(text);
+  if (options.embeddedEdge) {
+    const marked = upstream.headers.get(PRE_REDACTED_HEADER);
+    if (marked === PRE_REDACTED_JSON) return reply.send(text);
+    if (marked === PRE_REDACTED_GZIP) return reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(text);
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text.toString('utf8'));

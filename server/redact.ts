@@ -1,9 +1,14 @@
 /**
  * Set by the console's embedded demo edge on composite-event bodies it built with credentials
- * already removed. The gateway believes it only from that edge (see GatewayOptions), never from a
- * configured upstream.
+ * already removed, naming the body's encoding (PRE_REDACTED_JSON or PRE_REDACTED_GZIP). The
+ * gateway believes it only from that edge (see GatewayOptions), never from a configured upstream.
  */
 export const PRE_REDACTED_HEADER = 'x-demo-credentials-redacted';
+export const PRE_REDACTED_JSON = 'json';
+/** Sent raw, not as a Content-Encoding, which the gateway's fetch would decode. */
+export const PRE_REDACTED_GZIP = 'gzip';
+/** Sent by the gateway to the embedded edge when the browser accepts a gzip body. */
+export const GZIP_ACCEPTED_HEADER = 'x-demo-gzip-accepted';
 
 /**
  * Removes device credentials from a composite-event body before it reaches a browser.

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { DemoStore } from './store.js';
+import type { CompositeBody, DemoStore } from './store.js';
 import { faultApplies, normalFaults, wrongShape, type FaultState } from './faults.js';
 import { QueryReader, ValidationFailed, parseMicPatch } from './validation.js';
-import { PRE_REDACTED_HEADER } from '../redact.js';
+import { GZIP_ACCEPTED_HEADER, PRE_REDACTED_GZIP, PRE_REDACTED_HEADER, PRE_REDACTED_JSON } from '../redact.js';
 
 export interface DemoEdgeOptions {
   store: DemoStore;
@@ -67,9 +67,15 @@ export function buildDemoEdge(options: DemoEdgeOptions): { app: FastifyInstance;
     return JSON.stringify(wrongShape(JSON.parse(payload.toString())));
   });
 
-  const sendJson = (reply: FastifyReply, json: Buffer) => {
-    if (store.redactsCredentials) reply.header(PRE_REDACTED_HEADER, '1');
-    return reply.type('application/json; charset=utf-8').send(json);
+  const sendComposite = (request: FastifyRequest, reply: FastifyReply, body: CompositeBody) => {
+    reply.type('application/json; charset=utf-8');
+    if (!store.redactsCredentials) return reply.send(body.json());
+    // A wrong-shape fault rewrites the JSON on its way out, so that body goes uncompressed.
+    const reshaped = faults.mode === 'wrong-shape' && faultApplies(faults, request.method);
+    if (request.headers[GZIP_ACCEPTED_HEADER] !== undefined && !reshaped) {
+      return reply.header(PRE_REDACTED_HEADER, PRE_REDACTED_GZIP).send(body.gzip());
+    }
+    return reply.header(PRE_REDACTED_HEADER, PRE_REDACTED_JSON).send(body.json());
   };
 
   app.setErrorHandler((error, _request, reply) => {
@@ -132,12 +138,12 @@ export function buildDemoEdge(options: DemoEdgeOptions): { app: FastifyInstance;
       order: q.choice('order_by', ['asc', 'desc'] as const) ?? 'desc',
     };
     q.done();
-    return sendJson(reply, store.compositePageJson(filter));
+    return sendComposite(request, reply, store.compositePage(filter));
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/composite-events/:id', async (request, reply) => {
-    const event = store.compositeEventJson(request.params.id);
-    return event === undefined ? reply.code(404).send({ detail: 'Not Found' }) : sendJson(reply, event);
+    const event = store.compositeEvent(request.params.id);
+    return event === undefined ? reply.code(404).send({ detail: 'Not Found' }) : sendComposite(request, reply, event);
   });
 
   return { app, faults };

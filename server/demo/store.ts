@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import { createSchema, SCHEMA_VERSION } from './schema.js';
 import { describeEvent, seed, thresholdFromWritten } from './seed.js';
@@ -124,7 +125,47 @@ interface CompositeRow {
   created_at: string;
 }
 
-const COMMA = Buffer.from(',');
+/** A piece of a composite-event body: its JSON text, and the same as raw deflate blocks. */
+interface Piece {
+  json: Buffer;
+  /** Ends on a byte boundary without a final block, so pieces can be joined into one stream. */
+  deflated: Buffer;
+}
+
+function piece(json: Buffer): Piece {
+  return { json, deflated: zlib.deflateRawSync(json, { finishFlush: zlib.constants.Z_SYNC_FLUSH }) };
+}
+
+const COMMA = piece(Buffer.from(','));
+const PAGE_END = piece(Buffer.from(']}'));
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+const FINAL_BLOCK = zlib.deflateRawSync(Buffer.alloc(0));
+
+/**
+ * A composite-event body made of cached pieces, as JSON or as gzip. The gzip is the pieces'
+ * deflate blocks back to back in one member, so a page is compressed once per composite event
+ * (when it is cached), never per request.
+ */
+export class CompositeBody {
+  constructor(private readonly pieces: readonly Piece[]) {}
+
+  json(): Buffer {
+    return Buffer.concat(this.pieces.map((p) => p.json));
+  }
+
+  gzip(): Buffer {
+    let crc = 0;
+    let size = 0;
+    for (const p of this.pieces) {
+      crc = zlib.crc32(p.json, crc);
+      size += p.json.length;
+    }
+    const trailer = Buffer.alloc(8);
+    trailer.writeUInt32LE(crc >>> 0, 0);
+    trailer.writeUInt32LE(size % 2 ** 32, 4);
+    return Buffer.concat([GZIP_HEADER, ...this.pieces.map((p) => p.deflated), FINAL_BLOCK, trailer]);
+  }
+}
 
 function pageOf<T>(page: number, size: number, total: number, results: T[]): Page<T> {
   return { page, size, total_cnt: total, max_page: Math.ceil(total / size), results };
@@ -212,12 +253,12 @@ export class DemoStore {
   private readonly listeners = new Set<() => void>();
   readonly redactsCredentials: boolean;
   /**
-   * Serialized composite events by id, most recently used last. A closed composite never changes
-   * unless a mic it shows is edited, so a page of them is mostly a concatenation of these: a page
-   * of 25 is close to a megabyte of JSON, and serializing (and UTF-8 encoding) it anew took most
-   * of the request.
+   * Serialized (and compressed) composite events by id, most recently used last. A closed
+   * composite never changes unless a mic it shows is edited, so a page of them is mostly a
+   * concatenation of these: a page of 25 is close to a megabyte of JSON, and serializing and
+   * compressing it anew took most of the request.
    */
-  private readonly compositeCache = new Map<string, Buffer>();
+  private readonly compositeCache = new Map<string, Piece>();
   private static readonly COMPOSITE_CACHE_SIZE = 2000;
 
   constructor(options: StoreOptions) {
@@ -433,8 +474,8 @@ export class DemoStore {
     return (row as { n: number }).n;
   }
 
-  /** A page of composite events as UTF-8 JSON, ready to send. */
-  compositePageJson(filter: CompositeFilter): Buffer {
+  /** A page of composite events, sent as JSON or gzip from the cached pieces. */
+  compositePage(filter: CompositeFilter): CompositeBody {
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.created_ge !== null) {
@@ -460,14 +501,13 @@ export class DemoStore {
       .all(...params, filter.size, (filter.page - 1) * filter.size) as CompositeRow[];
     // The empty page's JSON ends in `[]}`: the cached composites go between the brackets.
     const envelope = JSON.stringify(pageOf(filter.page, filter.size, total, []));
-    const items = this.composites(rows).flatMap((json, i) => (i === 0 ? [json] : [COMMA, json]));
-    return Buffer.concat([Buffer.from(envelope.slice(0, -2)), ...items, Buffer.from(']}')]);
+    const items = this.composites(rows).flatMap((composite, i) => (i === 0 ? [composite] : [COMMA, composite]));
+    return new CompositeBody([piece(Buffer.from(envelope.slice(0, -2))), ...items, PAGE_END]);
   }
 
-  /** One composite event as UTF-8 JSON, or undefined when there is none with that id. */
-  compositeEventJson(id: string): Buffer | undefined {
+  compositeEvent(id: string): CompositeBody | undefined {
     const row = this.db.prepare('SELECT * FROM composite_events WHERE id = ?').get(id) as CompositeRow | undefined;
-    return row === undefined ? undefined : this.composites([row])[0];
+    return row === undefined ? undefined : new CompositeBody(this.composites([row]));
   }
 
   micIds(): string[] {
@@ -539,10 +579,10 @@ export class DemoStore {
     return this.db.prepare('SELECT * FROM mics WHERE id = ?').get(id) as MicRow | undefined;
   }
 
-  private composites(rows: CompositeRow[]): Buffer[] {
+  private composites(rows: CompositeRow[]): Piece[] {
     const missing = rows.filter((row) => !this.compositeCache.has(row.id));
     for (const built of this.buildComposites(missing)) {
-      this.compositeCache.set(built.id, Buffer.from(JSON.stringify(this.redactsCredentials ? redactCredentials(built) : built)));
+      this.compositeCache.set(built.id, piece(Buffer.from(JSON.stringify(this.redactsCredentials ? redactCredentials(built) : built))));
     }
     const page = rows.map((row) => {
       const built = this.compositeCache.get(row.id)!;
