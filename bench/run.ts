@@ -96,8 +96,14 @@ async function main() {
         { DEMO_MICS: '5000', DEMO_EVENTS: '1000000', DEMO_EVENT_INTERVAL_MS: '0', DEMO_API_TOKEN: token, DEMO_EDGE_PORT: '8714' },
         900_000,
       );
-      const day = encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString());
-      const hour = encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString());
+      // The seeded database is reused between runs with the live feed off, so "the last hour"
+      // counts back from its newest event, not from the clock (which would find nothing).
+      const newest = (await fetch(`${server.url}/api/v1/events?size=1`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())) as {
+        results: { created_at: string }[];
+      };
+      const now = Date.parse(newest.results[0]?.created_at ?? new Date().toISOString());
+      const day = encodeURIComponent(new Date(now - 86_400_000).toISOString());
+      const hour = encodeURIComponent(new Date(now - 3_600_000).toISOString());
       const paths: [string, string][] = [
         ['mics, first page', '/api/v1/mics?size=100'],
         ['mics, by name', '/api/v1/mics?size=100&name=gangnam'],
