@@ -1,13 +1,47 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import postcssSimpleVars from 'postcss-simple-vars';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes a .br and a .gz beside every compressible asset, at the highest levels, once per build;
+ * the server sends those (@fastify/static `preCompressed`) instead of compressing each request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      const files = Object.keys(bundle).filter((file) => /\.(js|css|json|svg)$/.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const data = await fs.readFile(path.join(dir, file));
+          if (data.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+            gzip(data, { level: 9 }),
+          ]);
+          await Promise.all([fs.writeFile(path.join(dir, `${file}.br`), br), fs.writeFile(path.join(dir, `${file}.gz`), gz)]);
+        }),
+      );
+    },
+  };
+}
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@': src } },
   css: {
     postcss: {
@@ -37,7 +71,9 @@ export default defineConfig({
           groups: [
             {
               name: 'map',
-              test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet|supercluster|kdbush|topojson-client)[\\/]|src[\\/]components[\\/]map[\\/]/,
+              // Leaflet and what draws on it; the map's pure helpers (states, time windows, glyph
+              // timing, legend) stay out, so a page can render them before the map arrives.
+              test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet|supercluster|kdbush|topojson-client)[\\/]|src[\\/]components[\\/]map[\\/](base-map|offline-basemap|leaflet-setup|mic-marker-layer|mic-cluster-index|fit-to-mics)\./,
             },
           ],
         },

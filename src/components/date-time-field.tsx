@@ -1,48 +1,36 @@
-import { DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
+import { TextInput } from '@mantine/core';
+import type { DateTimePickerProps } from '@mantine/dates';
 import dayjs from 'dayjs';
-import { useId } from 'react';
-// The pickers name months and weekdays with dayjs in the UI language (DatesProvider in src/app/app.tsx).
-import 'dayjs/locale/ko';
-import { useTranslation } from '@/lib/i18n';
-import classes from './date-time-field.module.css';
+import { lazy, Suspense } from 'react';
 
-// Mantine's formats put the month before the year ("11월 2026"); Korean reads year first.
-const KOREAN_FORMATS: Partial<DateTimePickerProps> = {
-  monthLabelFormat: 'YYYY년 M월',
-  yearLabelFormat: 'YYYY년',
-  getDayAriaLabel: (date) => dayjs(date).format('YYYY년 M월 D일'),
-};
+export const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
-const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-
-interface DateTimeFieldProps extends Omit<DateTimePickerProps, 'value' | 'onChange'> {
+export interface DateTimeFieldProps extends Omit<DateTimePickerProps, 'value' | 'onChange'> {
   /** ISO 8601, as the API and the URL carry it; null when unset. */
   value: string | null;
   onChange: (iso: string | null) => void;
 }
 
-/**
- * A clearable local date-time to the second, read and written as ISO 8601. Its calendar pop-up is
- * named by its field (Mantine gives the pop-up `aria-labelledby` the popover's id while the field
- * keeps its own, so both share one id here), with readable outside days and Korean headings.
- */
-export function DateTimeField({ value, onChange, ...props }: DateTimeFieldProps) {
-  const id = useId();
-  const { i18n } = useTranslation();
-  const formats = i18n.language === 'ko' ? KOREAN_FORMATS : {};
+// Mantine's date pickers are the biggest part of a filter bar (about 65 kB before gzip): the
+// page paints with the field as it looks, and the calendar arrives right after.
+const Picker = lazy(async () => ({ default: (await import('./date-time-picker-field')).DateTimePickerField }));
+
+/** A clearable local date-time to the second, read and written as ISO 8601 (see `DateTimePickerField`). */
+export function DateTimeField(props: DateTimeFieldProps) {
+  const { label, placeholder, value } = props;
   return (
-    <DateTimePicker
-      id={id}
-      popoverProps={{ id }}
-      classNames={{ day: classes.day }}
-      clearable
-      withSeconds
-      valueFormat={PICKER_FORMAT}
-      w={210}
-      {...formats}
-      {...props}
-      value={value === null ? null : dayjs(value).format(PICKER_FORMAT)}
-      onChange={(picked) => onChange(picked === null || picked === '' ? null : dayjs(picked).toISOString())}
-    />
+    <Suspense
+      fallback={
+        <TextInput
+          label={label}
+          placeholder={placeholder}
+          value={value === null ? '' : dayjs(value).format(PICKER_FORMAT)}
+          readOnly
+          w={210}
+        />
+      }
+    >
+      <Picker {...props} />
+    </Suspense>
   );
 }

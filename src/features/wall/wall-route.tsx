@@ -2,14 +2,11 @@ import { Button } from '@mantine/core';
 import { IconAccessPoint, IconAccessPointOff, IconAlertOctagon, IconClockExclamation, IconVolume } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router-dom';
 import { compositeEventQueries, edgeConnection, eventQueries, micQueries, type CompositeEvent, type SoundEvent } from '@/api';
-import { BaseMap } from '@/components/map/base-map';
-import { FitToMics } from '@/components/map/fit-to-mics';
 import { PULSE_MS } from '@/components/map/mic-glyph';
-import { MicMarkerLayer } from '@/components/map/mic-marker-layer';
 import { formatWindow, MicMarkerLegend } from '@/components/map/mic-marker-legend';
 import { lastHeardByMic, toMarkerMics } from '@/components/map/mic-marker-state';
 import { formatDateTime, formatPercent, formatTime, formatUtc } from '@/lib/format';
@@ -21,6 +18,9 @@ import { useFeed } from './use-feed';
 import { micRefreshMs, parseWallConfig, staleAfterMs, type WallConfig } from './wall-config';
 import classes from './wall.module.css';
 import './locales';
+
+// The clock and the feeds paint first; Leaflet (the map chunk) follows.
+const WallMap = lazy(async () => ({ default: (await import('./wall-map')).WallMap }));
 
 const EVENT_FEED_MAX = 12;
 const COMPOSITE_FEED_MAX = 4;
@@ -286,10 +286,9 @@ export function Component() {
           <StaleBanner health={health} config={config} />
           <div className={classes.body}>
             <div className={classes.map}>
-              <BaseMap center={[36.4, 127.9]} zoom={7} height="100%" label={t('wall:region')} zoomControl={false}>
-                <MicMarkerLayer mics={markers} pulses={pulses} scale={1.6} />
-                <FitToMics points={markers} always maxZoom={13} />
-              </BaseMap>
+              <Suspense fallback={null}>
+                <WallMap markers={markers} pulses={pulses} label={t('wall:region')} />
+              </Suspense>
               <div className={classes.legend}>
                 <MicMarkerLegend windowMinutes={config.windowMinutes} showPulse size="lg" />
               </div>
