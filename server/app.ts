@@ -79,11 +79,15 @@ export function buildApp({ config, upstream, token, demo }: AppOptions): Fastify
     app.register(fastifyStatic, {
       root: path.resolve(config.staticDir),
       wildcard: false,
+      // The build writes .br and .gz beside each asset (vite.config.ts); no per-request compression.
+      preCompressed: true,
       cacheControl: false,
       index: false,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The body depends on Accept-Encoding (a precompressed .br or .gz): caches must key on it.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

@@ -10,7 +10,7 @@ const MANIFEST = {
   '_react-b.js': { file: 'assets/react-b.js' },
   '_table-c.js': { file: 'assets/table-c.js', imports: ['_react-b.js'] },
   '_map-d.js': { file: 'assets/map-d.js', imports: ['_react-b.js'], css: ['assets/map-d.css'] },
-  'src/components/page-styles.ts': { file: 'assets/page-styles-e.js', css: ['assets/page-styles-e.css'] },
+  'src/components/page-styles.ts': { file: 'assets/page-styles-e.css' },
   'src/features/mics/mics-route.tsx': { file: 'assets/mics-route-f.js', imports: ['_table-c.js', '_react-b.js'] },
   'src/features/mics/mic-drawer-route.tsx': { file: 'assets/mic-drawer-route-g.js', imports: ['_map-d.js'] },
   'src/features/map/map-route.tsx': { file: 'assets/map-route-h.js', imports: ['_map-d.js'] },
@@ -38,7 +38,6 @@ describe('route preloads in the page', () => {
         'modulepreload /assets/table-c.js',
         'modulepreload /assets/mic-drawer-route-g.js',
         'modulepreload /assets/map-d.js',
-        'modulepreload /assets/page-styles-e.js',
       ].sort(),
     );
     expect(preloads(pageFor('/map'))).not.toContain('modulepreload /assets/table-c.js');

@@ -53,7 +53,8 @@ export function routePages(staticDir: string): (pathname: string) => string {
   const pages = ROUTE_MODULES.map(([pattern, modules]) => {
     const keys = [...closure(manifest, modules)].filter((key) => !initial.has(key));
     const scripts = keys.map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
-    const styles = [...new Set(keys.flatMap((key) => manifest[key]!.css ?? []))];
+    // A CSS-only module (the page styles) is its own .css file in the manifest.
+    const styles = [...new Set(keys.flatMap((key) => [...(manifest[key]!.file.endsWith('.css') ? [manifest[key]!.file] : []), ...(manifest[key]!.css ?? [])]))];
     const links = [
       ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}" />`),
       ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
