@@ -26,7 +26,8 @@ export function createRouter() {
       errorElement: <RouteError />,
       hydrateFallbackElement: <PageLoader />,
       children: [
-        { path: '/wall', lazy: page(() => import('@/features/wall/wall-route')) },
+        // The wall uses only components whose styles the shell already has: it skips the full set.
+        { path: '/wall', lazy: () => import('@/features/wall/wall-route') },
         {
           element: <AppLayout />,
           children: [
