@@ -6,18 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { ROUTE_MODULES } from '../server/route-preload';
-
-interface ManifestChunk {
-  file: string;
-  name?: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
+import { closure, ROUTE_MODULES, type Manifest } from '../server/route-preload';
 
 export const BUDGETS = { initialJsKb: 170, initialCssKb: 20, mapChunkKb: 60 };
 
@@ -40,17 +29,6 @@ function modulesOf(route: string): readonly string[] {
 }
 
 const gzipKb = (dist: string, file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
-
-function closure(manifest: Manifest, keys: string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || manifest[key] === undefined) return;
-    seen.add(key);
-    for (const child of manifest[key].imports ?? []) visit(child);
-  };
-  keys.forEach(visit);
-  return seen;
-}
 
 export interface BundleReport {
   initial: { jsKb: number; cssKb: number };

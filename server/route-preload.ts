@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-interface ManifestChunk {
+/** What Vite's build manifest says of a chunk (`build.manifest`), as far as we read it. */
+export interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 const PAGE_STYLES = 'src/components/page-styles.ts';
 
@@ -27,7 +29,8 @@ export const ROUTE_MODULES: readonly (readonly [RegExp, readonly string[]])[] = 
   [/^\/sign-in\/?$/, ['src/app/sign-in-page.tsx']],
 ];
 
-function closure(manifest: Manifest, keys: readonly string[]): Set<string> {
+/** The chunks `keys` load statically, themselves included. */
+export function closure(manifest: Manifest, keys: readonly string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || manifest[key] === undefined) return;
