@@ -33,6 +33,11 @@ export class MapPage {
     return this.page.getByTestId('mic-popup');
   }
 
+  /** Leaflet's popup box around the mic popup: it fades in, so colours are final only at opacity 1. */
+  get micPopupBox() {
+    return this.page.locator('.leaflet-popup').filter({ has: this.micPopup });
+  }
+
   get editLink() {
     return this.micPopup.getByRole('link', { name: /^Edit/ });
   }
