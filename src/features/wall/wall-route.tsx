@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconAccessPoint, IconAccessPointOff, IconAlertOctagon, IconClockExclamation, IconVolume } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router-dom';
 import { compositeEventQueries, edgeConnection, eventQueries, micQueries, type CompositeEvent, type SoundEvent } from '@/api';
@@ -293,7 +293,8 @@ export function Component() {
                 <MicMarkerLegend windowMinutes={config.windowMinutes} showPulse size="lg" />
               </div>
             </div>
-            <aside className={classes.side}>
+            {/* The composite feed keeps the room of all its entries (wall.module.css), full or not. */}
+            <aside className={classes.side} style={{ '--composite-slots': COMPOSITE_FEED_MAX } as CSSProperties}>
               <section className={classes.section} aria-labelledby="wall-composites">
                 <h2 id="wall-composites" className={classes.sectionTitle}>
                   {t('wall:composites')}
