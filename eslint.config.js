@@ -22,12 +22,24 @@ export default tseslint.config(
       // Device names and descriptions are untrusted: render them as text, never as HTML.
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Untrusted text must render as text.' },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Untrusted text must render as text.',
+        },
         { selector: "MemberExpression[property.name='innerHTML']", message: 'Untrusted text must render as text.' },
-        { selector: "CallExpression[callee.property.name='bindPopup']", message: 'Leaflet popups take HTML strings; use react-leaflet <Popup> children.' },
-        { selector: "CallExpression[callee.property.name='bindTooltip']", message: 'Leaflet tooltips take HTML strings; use react-leaflet <Tooltip> children.' },
+        {
+          selector: "CallExpression[callee.property.name='bindPopup']",
+          message: 'Leaflet popups take HTML strings; use react-leaflet <Popup> children.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='bindTooltip']",
+          message: 'Leaflet tooltips take HTML strings; use react-leaflet <Tooltip> children.',
+        },
       ],
-      'no-restricted-globals': ['error', { name: 'localStorage', message: 'Use sessionStorage for tokens; localStorage only through lib helpers.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'localStorage', message: 'Use sessionStorage for tokens; localStorage only through lib helpers.' },
+      ],
     },
   },
   {

@@ -28,10 +28,18 @@ function precompress(): Plugin {
           const data = await fs.readFile(path.join(dir, file));
           if (data.length < 1024) return;
           const [br, gz] = await Promise.all([
-            brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+            brotli(data, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+              },
+            }),
             gzip(data, { level: 9 }),
           ]);
-          await Promise.all([fs.writeFile(path.join(dir, `${file}.br`), br), fs.writeFile(path.join(dir, `${file}.gz`), gz)]);
+          await Promise.all([
+            fs.writeFile(path.join(dir, `${file}.br`), br),
+            fs.writeFile(path.join(dir, `${file}.gz`), gz),
+          ]);
         }),
       );
     },
@@ -48,14 +56,24 @@ export default defineConfig({
       plugins: [
         postcssPresetMantine(),
         postcssSimpleVars({
-          variables: { 'mantine-breakpoint-xs': '36em', 'mantine-breakpoint-sm': '48em', 'mantine-breakpoint-md': '62em', 'mantine-breakpoint-lg': '75em', 'mantine-breakpoint-xl': '88em' },
+          variables: {
+            'mantine-breakpoint-xs': '36em',
+            'mantine-breakpoint-sm': '48em',
+            'mantine-breakpoint-md': '62em',
+            'mantine-breakpoint-lg': '75em',
+            'mantine-breakpoint-xl': '88em',
+          },
         }),
       ],
     },
   },
   server: {
     // `npm run dev` talks to `npm run dev:server` (port 8080) for the API and runtime config.
-    proxy: { '/api': 'http://127.0.0.1:8080', '/config.json': 'http://127.0.0.1:8080', '/_demo': 'http://127.0.0.1:8080' },
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/config.json': 'http://127.0.0.1:8080',
+      '/_demo': 'http://127.0.0.1:8080',
+    },
   },
   build: {
     sourcemap: true,

@@ -28,7 +28,8 @@ function modulesOf(route: string): readonly string[] {
   return found[1];
 }
 
-const gzipKb = (dist: string, file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
+const gzipKb = (dist: string, file: string) =>
+  zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
 
 export interface BundleReport {
   initial: { jsKb: number; cssKb: number };
@@ -62,7 +63,9 @@ export function measureBundle(dist = 'dist'): BundleReport {
     const keys = routeKeys(route);
     routes[route] = { jsKb: sum(keys, 'js'), cssKb: sum(keys, 'css') };
   }
-  const mapChunk = Object.keys(manifest).filter((k) => manifest[k]!.name === 'map' && manifest[k]!.file.endsWith('.js'));
+  const mapChunk = Object.keys(manifest).filter(
+    (k) => manifest[k]!.name === 'map' && manifest[k]!.file.endsWith('.js'),
+  );
   if (mapChunk.length !== 1) throw new Error(`expected one chunk named 'map' in the build, found ${mapChunk.length}`);
   const mapless = new Set(routeKeys('/events'));
   const mapOnly = routeKeys('/map').filter((k) => !mapless.has(k));
@@ -78,20 +81,28 @@ export function measureBundle(dist = 'dist'): BundleReport {
 if (process.argv[1] !== undefined && import.meta.url.endsWith(path.basename(process.argv[1]))) {
   const report = measureBundle(process.argv.find((a) => a.startsWith('--dist='))?.slice(7) ?? 'dist');
   console.log(`first paint (every route): JS ${report.initial.jsKb} kB, CSS ${report.initial.cssKb} kB gzip`);
-  console.log(`map chunk: JS ${report.mapChunkKb} kB gzip; /map adds ${report.mapRouteExtraKb} kB over a map-less page`);
+  console.log(
+    `map chunk: JS ${report.mapChunkKb} kB gzip; /map adds ${report.mapRouteExtraKb} kB over a map-less page`,
+  );
   for (const [route, size] of Object.entries(report.routes)) {
-    console.log(`  + ${route.padEnd(24)} JS ${String(size.jsKb).padStart(6)} kB  CSS ${String(size.cssKb).padStart(5)} kB (lazy)`);
+    console.log(
+      `  + ${route.padEnd(24)} JS ${String(size.jsKb).padStart(6)} kB  CSS ${String(size.cssKb).padStart(5)} kB (lazy)`,
+    );
   }
   if (process.argv.includes('--check')) {
     const failures = [
-      report.initial.jsKb > BUDGETS.initialJsKb && `first-paint JS ${report.initial.jsKb} kB > ${BUDGETS.initialJsKb} kB`,
-      report.initial.cssKb > BUDGETS.initialCssKb && `first-paint CSS ${report.initial.cssKb} kB > ${BUDGETS.initialCssKb} kB`,
+      report.initial.jsKb > BUDGETS.initialJsKb &&
+        `first-paint JS ${report.initial.jsKb} kB > ${BUDGETS.initialJsKb} kB`,
+      report.initial.cssKb > BUDGETS.initialCssKb &&
+        `first-paint CSS ${report.initial.cssKb} kB > ${BUDGETS.initialCssKb} kB`,
       report.mapChunkKb > BUDGETS.mapChunkKb && `map chunk ${report.mapChunkKb} kB > ${BUDGETS.mapChunkKb} kB`,
     ].filter(Boolean);
     if (failures.length > 0) {
       console.error(`bundle budget exceeded: ${failures.join('; ')}`);
       process.exit(1);
     }
-    console.log(`bundle budget ok (first paint JS <= ${BUDGETS.initialJsKb} kB, CSS <= ${BUDGETS.initialCssKb} kB; map chunk <= ${BUDGETS.mapChunkKb} kB)`);
+    console.log(
+      `bundle budget ok (first paint JS <= ${BUDGETS.initialJsKb} kB, CSS <= ${BUDGETS.initialCssKb} kB; map chunk <= ${BUDGETS.mapChunkKb} kB)`,
+    );
   }
 }

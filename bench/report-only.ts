@@ -2,4 +2,7 @@
 import fs from 'node:fs';
 import { writeReport } from './report';
 
-fs.writeFileSync('bench/RESULTS.md', writeReport(JSON.parse(fs.readFileSync('bench/results.json', 'utf8')) as Record<string, unknown>));
+fs.writeFileSync(
+  'bench/RESULTS.md',
+  writeReport(JSON.parse(fs.readFileSync('bench/results.json', 'utf8')) as Record<string, unknown>),
+);

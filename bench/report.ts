@@ -13,59 +13,126 @@ export function writeReport(r: Record<string, unknown>): string {
   const out: string[] = [];
   const machine = r.machine as { cores: number; cpu: string; memoryGb: number; node: string; platform: string };
   out.push('# Benchmark results', '');
-  out.push(`Run ${String(r.date)} on ${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GiB, Node ${machine.node}, ${machine.platform}.`);
-  out.push('Medians of the runs with min and max; the machines are shared and noisy, so read ratios and medians, not single figures.');
-  if (r.quick === true) out.push('', '> This was a `--quick` run (fewer runs and cycles): a smoke run of the harness, not the reference figures.');
+  out.push(
+    `Run ${String(r.date)} on ${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GiB, Node ${machine.node}, ${machine.platform}.`,
+  );
+  out.push(
+    'Medians of the runs with min and max; the machines are shared and noisy, so read ratios and medians, not single figures.',
+  );
+  if (r.quick === true)
+    out.push(
+      '',
+      '> This was a `--quick` run (fewer runs and cycles): a smoke run of the harness, not the reference figures.',
+    );
 
   const bundle = r.bundle as BundleReport | undefined;
   if (bundle) {
     out.push('', '## 1. Bundle (gzip)', '', '| What | Size | Budget | |', '|---|---|---|---|');
-    out.push(`| First paint JS (every route) | ${bundle.initial.jsKb} kB | ${bundle.budgets.initialJsKb} kB | ${ok(bundle.initial.jsKb <= bundle.budgets.initialJsKb)} |`);
-    out.push(`| First paint CSS | ${bundle.initial.cssKb} kB | ${bundle.budgets.initialCssKb} kB | ${ok(bundle.initial.cssKb <= bundle.budgets.initialCssKb)} |`);
-    out.push(`| Map chunk: Leaflet, react-leaflet, clustering, canvas markers, offline basemap (JS) | ${bundle.mapChunkKb} kB | ${bundle.budgets.mapChunkKb} kB | ${ok(bundle.mapChunkKb <= bundle.budgets.mapChunkKb)} |`);
-    out.push(`| /map beyond a page without a map: the map chunk plus the page's own code (JS) | ${bundle.mapRouteExtraKb} kB | | |`);
+    out.push(
+      `| First paint JS (every route) | ${bundle.initial.jsKb} kB | ${bundle.budgets.initialJsKb} kB | ${ok(bundle.initial.jsKb <= bundle.budgets.initialJsKb)} |`,
+    );
+    out.push(
+      `| First paint CSS | ${bundle.initial.cssKb} kB | ${bundle.budgets.initialCssKb} kB | ${ok(bundle.initial.cssKb <= bundle.budgets.initialCssKb)} |`,
+    );
+    out.push(
+      `| Map chunk: Leaflet, react-leaflet, clustering, canvas markers, offline basemap (JS) | ${bundle.mapChunkKb} kB | ${bundle.budgets.mapChunkKb} kB | ${ok(bundle.mapChunkKb <= bundle.budgets.mapChunkKb)} |`,
+    );
+    out.push(
+      `| /map beyond a page without a map: the map chunk plus the page's own code (JS) | ${bundle.mapRouteExtraKb} kB | | |`,
+    );
     out.push('', 'Route chunks, loaded after the first paint:', '', '| Route | JS | CSS |', '|---|---|---|');
-    for (const [route, size] of Object.entries(bundle.routes)) out.push(`| ${route} | ${size.jsKb} kB | ${size.cssKb} kB |`);
+    for (const [route, size] of Object.entries(bundle.routes))
+      out.push(`| ${route} | ${size.jsKb} kB | ${size.cssKb} kB |`);
   }
 
   const load = r.load as Record<string, LoadResult> | undefined;
   if (load) {
-    out.push('', '## 2. Page load (1366×768)', '', 'Targets at 4× CPU throttling: LCP ≤ 1000 ms, TBT ≤ 300 ms, CLS ≤ 0.05.', '');
+    out.push(
+      '',
+      '## 2. Page load (1366×768)',
+      '',
+      'Targets at 4× CPU throttling: LCP ≤ 1000 ms, TBT ≤ 300 ms, CLS ≤ 0.05.',
+      '',
+    );
     out.push('| Page | LCP ms | TBT ms | CLS | at 4× |', '|---|---|---|---|---|');
     for (const [key, m] of Object.entries(load)) {
-      const judged = key.endsWith('@4x') ? ok(m.lcpMs.median <= 1000 && m.tbtMs.median <= 300 && m.cls.median <= 0.05) : '';
+      const judged = key.endsWith('@4x')
+        ? ok(m.lcpMs.median <= 1000 && m.tbtMs.median <= 300 && m.cls.median <= 0.05)
+        : '';
       out.push(`| ${key} | ${fmt(m.lcpMs)} | ${fmt(m.tbtMs)} | ${fmt(m.cls)} | ${judged} |`);
     }
   }
 
   const scale = r.mapScale as MapScaleResult[] | undefined;
   if (scale) {
-    out.push('', '## 3. Map at scale', '', 'Target at 10,000 mics: ≥ 50 fps average, p95 frame ≤ 34 ms during a scripted pan and zoom.', '');
+    out.push(
+      '',
+      '## 3. Map at scale',
+      '',
+      'Target at 10,000 mics: ≥ 50 fps average, p95 frame ≤ 34 ms during a scripted pan and zoom.',
+      '',
+    );
     out.push('| Mics | Every mic on the map | fps | p95 frame | |', '|---|---|---|---|---|');
     for (const s of scale) {
-      out.push(`| ${s.mics} | ${fmt(s.allOnMapMs, ' ms')} | ${fmt(s.fps)} | ${fmt(s.p95FrameMs, ' ms')} | ${ok(s.fps.median >= 50 && s.p95FrameMs.median <= 34)} |`);
+      out.push(
+        `| ${s.mics} | ${fmt(s.allOnMapMs, ' ms')} | ${fmt(s.fps)} | ${fmt(s.p95FrameMs, ' ms')} | ${ok(s.fps.median >= 50 && s.p95FrameMs.median <= 34)} |`,
+      );
     }
   }
 
   const soak = r.soak as SoakResult | undefined;
   if (soak) {
-    out.push('', '## 4. Wall soak', '', `${soak.cycles} refresh cycles at ${soak.refreshSeconds} s while the demo edge produced events. Targets: heap growth ≤ 2 MB, nodes and listeners flat within 1 %.`, '');
+    out.push(
+      '',
+      '## 4. Wall soak',
+      '',
+      `${soak.cycles} refresh cycles at ${soak.refreshSeconds} s while the demo edge produced events. Targets: heap growth ≤ 2 MB, nodes and listeners flat within 1 %.`,
+      '',
+    );
     out.push(`| Measure | First sample | Last sample | Growth | |`, '|---|---|---|---|---|');
     const first = soak.samples[0]!;
     const last = soak.samples[soak.samples.length - 1]!;
-    out.push(`| JS heap after GC | ${first.heapMb} MB | ${last.heapMb} MB | ${soak.heapGrowthMb} MB | ${ok(soak.heapGrowthMb <= 2)} |`);
-    out.push(`| DOM nodes | ${first.nodes} | ${last.nodes} | ${soak.nodesGrowthPct} % | ${ok(Math.abs(soak.nodesGrowthPct) <= 1)} |`);
-    out.push(`| Event listeners | ${first.listeners} | ${last.listeners} | ${soak.listenersGrowthPct} % | ${ok(Math.abs(soak.listenersGrowthPct) <= 1)} |`);
-    out.push('', 'Samples (cycle: heap MB / nodes / listeners): ' + soak.samples.map((s) => `${s.cycle}: ${s.heapMb}/${s.nodes}/${s.listeners}`).join(', '));
+    out.push(
+      `| JS heap after GC | ${first.heapMb} MB | ${last.heapMb} MB | ${soak.heapGrowthMb} MB | ${ok(soak.heapGrowthMb <= 2)} |`,
+    );
+    out.push(
+      `| DOM nodes | ${first.nodes} | ${last.nodes} | ${soak.nodesGrowthPct} % | ${ok(Math.abs(soak.nodesGrowthPct) <= 1)} |`,
+    );
+    out.push(
+      `| Event listeners | ${first.listeners} | ${last.listeners} | ${soak.listenersGrowthPct} % | ${ok(Math.abs(soak.listenersGrowthPct) <= 1)} |`,
+    );
+    out.push(
+      '',
+      'Samples (cycle: heap MB / nodes / listeners): ' +
+        soak.samples.map((s) => `${s.cycle}: ${s.heapMb}/${s.nodes}/${s.listeners}`).join(', '),
+    );
   }
 
   const server = r.server as
-    | { mics: number; events: number; concurrency: number; lists: LatencyResult[]; single?: LatencyResult[]; proxy: Record<string, number | string> }
+    | {
+        mics: number;
+        events: number;
+        concurrency: number;
+        lists: LatencyResult[];
+        single?: LatencyResult[];
+        proxy: Record<string, number | string>;
+      }
     | undefined;
   if (server) {
-    out.push('', '## 5. Server', '', `${server.mics.toLocaleString('en')} mics, ${server.events.toLocaleString('en')} events, through the console (proxy + demo edge in one Node process, 2 cores). Target: p95 ≤ 50 ms.`);
-    out.push("One client shows each call's own latency; eight concurrent clients show throughput, and their latency includes queueing behind each other on the one event loop.", '');
-    out.push('| List call | 1 client p50 / p95 ms | 8 clients p50 / p95 ms | 8 clients req/s | p95 ≤ 50: 1 / 8 clients |', '|---|---|---|---|---|');
+    out.push(
+      '',
+      '## 5. Server',
+      '',
+      `${server.mics.toLocaleString('en')} mics, ${server.events.toLocaleString('en')} events, through the console (proxy + demo edge in one Node process, 2 cores). Target: p95 ≤ 50 ms.`,
+    );
+    out.push(
+      "One client shows each call's own latency; eight concurrent clients show throughput, and their latency includes queueing behind each other on the one event loop.",
+      '',
+    );
+    out.push(
+      '| List call | 1 client p50 / p95 ms | 8 clients p50 / p95 ms | 8 clients req/s | p95 ≤ 50: 1 / 8 clients |',
+      '|---|---|---|---|---|',
+    );
     server.lists.forEach((l, i) => {
       const one = server.single?.[i];
       const single = one === undefined ? '–' : `${one.p50Ms} / ${one.p95Ms}`;
@@ -73,14 +140,25 @@ export function writeReport(r: Record<string, unknown>): string {
       out.push(`| ${l.name} | ${single} | ${l.p50Ms} / ${l.p95Ms} | ${l.requestsPerSecond} | ${verdict} |`);
     });
     const p = server.proxy;
-    out.push('', `Proxy overhead on \`${String(p.path)}\` (sequential, alternating): direct p50 ${p.directP50Ms} ms, through the console p50 ${p.proxiedP50Ms} ms, added **${p.addedP50Ms} ms** (target ≤ 1 ms): ${ok(Number(p.addedP50Ms) <= 1)}.`);
+    out.push(
+      '',
+      `Proxy overhead on \`${String(p.path)}\` (sequential, alternating): direct p50 ${p.directP50Ms} ms, through the console p50 ${p.proxiedP50Ms} ms, added **${p.addedP50Ms} ms** (target ≤ 1 ms): ${ok(Number(p.addedP50Ms) <= 1)}.`,
+    );
   }
 
   const fresh = r.freshness as FreshnessResult | undefined;
   if (fresh) {
     const limit = fresh.refreshSeconds * 1000 + 1000;
-    out.push('', '## 6. Freshness', '', `From the demo edge storing an event to /wall showing it, ${fresh.events} events at random moments, refresh every ${fresh.refreshSeconds} s. Target ≤ ${limit} ms.`, '');
-    out.push(`Delay: ${fmt(fresh.delayMs as Summary, ' ms')}: ${ok(fresh.delayMs.max <= limit)} (max against the target).`);
+    out.push(
+      '',
+      '## 6. Freshness',
+      '',
+      `From the demo edge storing an event to /wall showing it, ${fresh.events} events at random moments, refresh every ${fresh.refreshSeconds} s. Target ≤ ${limit} ms.`,
+      '',
+    );
+    out.push(
+      `Delay: ${fmt(fresh.delayMs as Summary, ' ms')}: ${ok(fresh.delayMs.max <= limit)} (max against the target).`,
+    );
   }
   out.push('', '## Where a budget is missed, and why', '', ...MISSES);
   return `${out.join('\n')}\n`;

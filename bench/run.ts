@@ -19,7 +19,10 @@ import { soakWall } from './lib/soak';
 import { writeReport } from './report';
 
 const args = process.argv.slice(2);
-const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',') ?? ['bundle', 'load', 'map', 'soak', 'server', 'freshness'];
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',') ?? ['bundle', 'load', 'map', 'soak', 'server', 'freshness'];
 const quick = args.includes('--quick');
 const RUNS = quick ? 2 : 5;
 const want = (section: string) => only.includes(section);
@@ -93,12 +96,20 @@ async function main() {
       const token = 'bench-token';
       const server = await startConsole(
         8713,
-        { DEMO_MICS: '5000', DEMO_EVENTS: '1000000', DEMO_EVENT_INTERVAL_MS: '0', DEMO_API_TOKEN: token, DEMO_EDGE_PORT: '8714' },
+        {
+          DEMO_MICS: '5000',
+          DEMO_EVENTS: '1000000',
+          DEMO_EVENT_INTERVAL_MS: '0',
+          DEMO_API_TOKEN: token,
+          DEMO_EDGE_PORT: '8714',
+        },
         900_000,
       );
       // The seeded database is reused between runs with the live feed off, so "the last hour"
       // counts back from its newest event, not from the clock (which would find nothing).
-      const newest = (await fetch(`${server.url}/api/v1/events?size=1`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())) as {
+      const newest = (await fetch(`${server.url}/api/v1/events?size=1`, {
+        headers: { authorization: `Bearer ${token}` },
+      }).then((r) => r.json())) as {
         results: { created_at: string }[];
       };
       const now = Date.parse(newest.results[0]?.created_at ?? new Date().toISOString());
@@ -115,9 +126,15 @@ async function main() {
         ['events, two mics', '/api/v1/events?size=100&mic_id=mic-0001&mic_id=mic-0002'],
         ['events, two labels', '/api/v1/events?size=100&label_id=scream&label_id=siren'],
         ['events, two labels, page 50', '/api/v1/events?size=100&label_id=scream&label_id=siren&page=50'],
-        ['events, two mics, two labels, 24 h', `/api/v1/events?size=100&mic_id=mic-0001&mic_id=mic-0002&label_id=scream&label_id=car_horn&start=${day}`],
+        [
+          'events, two mics, two labels, 24 h',
+          `/api/v1/events?size=100&mic_id=mic-0001&mic_id=mic-0002&label_id=scream&label_id=car_horn&start=${day}`,
+        ],
         ['composite events, first page of 25', '/api/v1/composite-events?size=25'],
-        ['composite events, by rule, oldest first', '/api/v1/composite-events?size=25&composite_rule_id=rule-repeated-scream&order_by=asc'],
+        [
+          'composite events, by rule, oldest first',
+          '/api/v1/composite-events?size=25&composite_rule_id=rule-repeated-scream&order_by=asc',
+        ],
         ['composite events, created last 24 h', `/api/v1/composite-events?size=25&created_at__ge=${day}`],
       ];
       const lists = [];
@@ -128,7 +145,13 @@ async function main() {
         lists.push(await loadTest(name, server.url, path, { requests: quick ? 100 : 400, concurrency: 8 }));
       }
       log('  proxy overhead');
-      const proxy = await proxyOverhead('http://127.0.0.1:8714', server.url, '/api/v1/mics?size=10', token, quick ? 100 : 500);
+      const proxy = await proxyOverhead(
+        'http://127.0.0.1:8714',
+        server.url,
+        '/api/v1/mics?size=10',
+        token,
+        quick ? 100 : 500,
+      );
       results.server = { mics: 5000, events: 1_000_000, concurrency: 8, lists, single, proxy };
       await server.stop();
     }
@@ -141,7 +164,9 @@ async function main() {
   } finally {
     await browser.close();
   }
-  const previous = fs.existsSync('bench/results.json') ? (JSON.parse(fs.readFileSync('bench/results.json', 'utf8')) as Record<string, unknown>) : {};
+  const previous = fs.existsSync('bench/results.json')
+    ? (JSON.parse(fs.readFileSync('bench/results.json', 'utf8')) as Record<string, unknown>)
+    : {};
   // A partial run (--only) keeps the other sections from the last full one.
   const merged = { ...previous, ...results };
   fs.writeFileSync('bench/results.json', `${JSON.stringify(merged, null, 2)}\n`);

@@ -1,4 +1,12 @@
-import { APP_PAGES, horizontalOverflow, newestCompositeId, seriousViolations, useLanguage, type Language, type Scheme } from './support/a11y';
+import {
+  APP_PAGES,
+  horizontalOverflow,
+  newestCompositeId,
+  seriousViolations,
+  useLanguage,
+  type Language,
+  type Scheme,
+} from './support/a11y';
 import { MapPage } from './support/map-page';
 import { servers } from './support/servers';
 import { expect, test } from './support/test';

@@ -26,7 +26,9 @@ test.describe('composite events', () => {
     await expect(composite.ruleSection()).toContainText(`${expected.rule.min_events} events`);
     await expect(composite.baseEventRows()).toHaveCount(expected.events.length);
     for (const event of expected.events) await expect(composite.baseEventsTable()).toContainText(event.microphone.name);
-    await expect(composite.whyCaption()).toContainText(new RegExp(`^${expected.events.length} events? within .* window; rule needs ${expected.rule.min_events}\\.`));
+    await expect(composite.whyCaption()).toContainText(
+      new RegExp(`^${expected.events.length} events? within .* window; rule needs ${expected.rule.min_events}\\.`),
+    );
     await expect(composite.whySection().getByRole('img')).toBeVisible();
     await expect(composite.micsSection().getByText('Credentials hidden').first()).toBeVisible();
 
@@ -59,7 +61,9 @@ test.describe('composite events', () => {
     const composite = new CompositePage(page);
     await composite.gotoTimeline();
     await expect(composite.entries().first()).toBeVisible();
-    const request = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/v1/composite-events' && req.url().includes('order_by=asc'));
+    const request = page.waitForRequest(
+      (req) => new URL(req.url()).pathname === '/api/v1/composite-events' && req.url().includes('order_by=asc'),
+    );
     await composite.orderOption('Oldest first').click();
     const params = new URL((await request).url()).searchParams;
     expect(params.get('order_by')).toBe('asc');

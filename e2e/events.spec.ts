@@ -67,7 +67,9 @@ test.describe('/events', () => {
 
     await events.goto('?range=24h&mic=mic-0001');
     await expect(events.rows().first()).toBeVisible();
-    const api = await page.request.get('/api/v1/events?mic_id=mic-0001&size=1&start=' + new Date(Date.now() - 86_400_000).toISOString());
+    const api = await page.request.get(
+      '/api/v1/events?mic_id=mic-0001&size=1&start=' + new Date(Date.now() - 86_400_000).toISOString(),
+    );
     const total = ((await api.json()) as { total_cnt: number }).total_cnt;
     await events.exportButton().click();
     const download = page.waitForEvent('download');
@@ -76,7 +78,9 @@ test.describe('/events', () => {
     expect(file.suggestedFilename()).toMatch(/^sound-events-\d{8}-\d{6}\.csv$/);
     const text = (await fs.readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '');
     const lines = text.trim().split('\r\n');
-    expect(lines[0]).toBe('created_at_utc,event_id,label_id,label_en,label_ko,confidence,mic_id,mic_name,latitude,longitude');
+    expect(lines[0]).toBe(
+      'created_at_utc,event_id,label_id,label_en,label_ko,confidence,mic_id,mic_name,latitude,longitude',
+    );
     // The count can only have grown by events that arrived in between (the live feed is off in tests).
     expect(lines.length - 1).toBe(total);
     expect(lines.slice(1).every((line) => line.includes(',mic-0001,'))).toBe(true);

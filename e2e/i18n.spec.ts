@@ -1,4 +1,12 @@
-import { APP_PAGES, LANGUAGE_KEY, mainNavigation, NAV_LINKS, newestCompositeId, useLanguage, type Language } from './support/a11y';
+import {
+  APP_PAGES,
+  LANGUAGE_KEY,
+  mainNavigation,
+  NAV_LINKS,
+  newestCompositeId,
+  useLanguage,
+  type Language,
+} from './support/a11y';
 import { expect, test, type Page } from './support/test';
 
 const ENGLISH_NAV = /^(Mics|Map|Events|Composite events|Wall display)$/;
@@ -23,7 +31,9 @@ const KEY_TEXTS: Record<string, (page: Page, language: Language) => ReturnType<P
     page.getByRole('button', { name: l === 'ko' ? '생성 시작' : 'Created from' }),
     page.getByRole('button', { name: l === 'ko' ? '다음 페이지' : 'Next page' }),
   ],
-  'composite detail': (page, l) => [page.getByRole('link', { name: l === 'ko' ? '복합 이벤트' : 'Composite events', exact: true }).last()],
+  'composite detail': (page, l) => [
+    page.getByRole('link', { name: l === 'ko' ? '복합 이벤트' : 'Composite events', exact: true }).last(),
+  ],
   'not found': (page, l) => [page.getByRole('link', { name: l === 'ko' ? '마이크 목록으로' : 'Go to the mic list' })],
   wall: (page, l) => [page.getByRole('log', { name: l === 'ko' ? '복합 이벤트' : 'Composite events' })],
 };
@@ -36,11 +46,16 @@ test.describe('every page in Korean and in English', () => {
         await page.goto(appPage.path(await newestCompositeId(page.request)));
         await expect(appPage.ready(page, language)).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('lang', language);
-        await expect(page.getByRole('heading', { level: appPage.headingLevel, name: appPage.heading[language], exact: true }).first()).toBeVisible();
+        await expect(
+          page
+            .getByRole('heading', { level: appPage.headingLevel, name: appPage.heading[language], exact: true })
+            .first(),
+        ).toBeVisible();
         for (const text of KEY_TEXTS[appPage.name]!(page, language)) await expect(text).toBeVisible();
         if (appPage.shell) {
           const nav = mainNavigation(page, language);
-          for (const name of NAV_LINKS[language]) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+          for (const name of NAV_LINKS[language])
+            await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
           if (language === 'ko') await expect(nav.getByRole('link', { name: ENGLISH_NAV })).toHaveCount(0);
         }
       });
@@ -79,7 +94,11 @@ test.describe('switching the language', () => {
     await picker('Created from').click();
     const calendar = page.getByRole('dialog', { name: 'Created from' });
     await expect(calendar).toBeVisible();
-    await expect(calendar.getByText(/^(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/)).toBeVisible();
+    await expect(
+      calendar.getByText(
+        /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/,
+      ),
+    ).toBeVisible();
     await expect(calendar.getByRole('columnheader', { name: 'Mo' })).toBeVisible();
     await page.keyboard.press('Escape');
 
@@ -138,7 +157,9 @@ test.describe('time', () => {
 });
 
 test.describe('colour scheme', () => {
-  test('follows the system by default, cycles light → dark → system from the header, and is remembered', async ({ page }) => {
+  test('follows the system by default, cycles light → dark → system from the header, and is remembered', async ({
+    page,
+  }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/mics');
     const html = page.locator('html');
@@ -162,7 +183,9 @@ test.describe('colour scheme', () => {
     await page.getByRole('button', { name: /^Colour scheme: / }).click();
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await page.getByRole('button', { name: /^Colour scheme: / }).click();
-    await expect(page.getByRole('button', { name: /^Colour scheme: / })).toHaveAccessibleName('Colour scheme: System. Switch to Light');
+    await expect(page.getByRole('button', { name: /^Colour scheme: / })).toHaveAccessibleName(
+      'Colour scheme: System. Switch to Light',
+    );
     await page.emulateMedia({ colorScheme: 'light' });
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
   });

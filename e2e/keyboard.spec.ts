@@ -15,7 +15,9 @@ async function micWithThresholds(page: import('@playwright/test').Page): Promise
 }
 
 test.describe('keyboard only', () => {
-  test('edit a mic threshold: find the mic, open it, nudge a slider, save, close, and land back on the row', async ({ page }) => {
+  test('edit a mic threshold: find the mic, open it, nudge a slider, save, close, and land back on the row', async ({
+    page,
+  }) => {
     const mics = new MicsPage(page);
     const mic = await micWithThresholds(page);
     const { name } = mic;
@@ -102,7 +104,9 @@ test.describe('keyboard only', () => {
         const unfocused = await focusLook(target);
         expect(await tabTo(page, target, { max: 120 })).toBeGreaterThanOrEqual(0);
         const focused = await focusLook(target);
-        expect(focused, `focus changes how ${await target.evaluate((el) => el.outerHTML.slice(0, 80))} looks`).not.toBe(unfocused);
+        expect(focused, `focus changes how ${await target.evaluate((el) => el.outerHTML.slice(0, 80))} looks`).not.toBe(
+          unfocused,
+        );
       }
     });
   }
@@ -116,7 +120,9 @@ test.describe('keyboard only', () => {
       ['Composite events', 'Composite events'],
       ['Mics', 'Mics'],
     ] as const) {
-      expect(await tabTo(page, nav.getByRole('link', { name: link, exact: true }), { max: 120 })).toBeGreaterThanOrEqual(0);
+      expect(
+        await tabTo(page, nav.getByRole('link', { name: link, exact: true }), { max: 120 }),
+      ).toBeGreaterThanOrEqual(0);
       await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
     }

@@ -59,7 +59,11 @@ test.describe('mic table', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('the status toggle flips at once and rolls back when the edge refuses', async ({ page, demo, consoleErrors }) => {
+  test('the status toggle flips at once and rolls back when the edge refuses', async ({
+    page,
+    demo,
+    consoleErrors,
+  }) => {
     const mics = new MicsPage(page);
     const name = 'Songdo Central Park North pole';
     await mics.goto(`/mics?name=${encodeURIComponent(name)}`);

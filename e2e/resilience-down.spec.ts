@@ -42,18 +42,76 @@ const firstCompositeId = async (page: Page) => {
 const staleNotice = (page: Page) => page.getByTestId('stale-notice').first();
 
 const SCENARIOS: Scenario[] = [
-  { name: 'mic table', path: '/mics', data: (p) => new MicsPage(p).rows.first(), staleMarker: staleNotice, refreshMs: 30_000, retries: true, shell: true },
-  { name: 'mic drawer', path: '/mics/mic-0003', data: (p) => new MicsPage(p).field('Name'), refreshMs: HEARTBEAT_MS, retries: true, shell: true },
-  { name: 'map', path: '/map', data: (p) => new MapPage(p).summary, staleMarker: staleNotice, refreshMs: 10_000, retries: true, shell: true },
-  { name: 'wall', path: '/wall?refresh=5', data: (p) => new WallPage(p).eventFeed.getByRole('listitem').first(), staleMarker: (p) => new WallPage(p).banner, refreshMs: 5000, retries: false, shell: false },
-  { name: 'events', path: '/events', data: (p) => new EventsPage(p).rows().first(), staleMarker: staleNotice, refreshMs: 10_000, retries: true, shell: true },
-  { name: 'composite timeline', path: '/composite-events', data: (p) => new CompositePage(p).entries().first(), staleMarker: staleNotice, refreshMs: 15_000, retries: true, shell: true },
-  { name: 'composite event', path: firstCompositeId, data: (p) => new CompositePage(p).ruleSection(), refreshMs: HEARTBEAT_MS, retries: true, shell: true },
+  {
+    name: 'mic table',
+    path: '/mics',
+    data: (p) => new MicsPage(p).rows.first(),
+    staleMarker: staleNotice,
+    refreshMs: 30_000,
+    retries: true,
+    shell: true,
+  },
+  {
+    name: 'mic drawer',
+    path: '/mics/mic-0003',
+    data: (p) => new MicsPage(p).field('Name'),
+    refreshMs: HEARTBEAT_MS,
+    retries: true,
+    shell: true,
+  },
+  {
+    name: 'map',
+    path: '/map',
+    data: (p) => new MapPage(p).summary,
+    staleMarker: staleNotice,
+    refreshMs: 10_000,
+    retries: true,
+    shell: true,
+  },
+  {
+    name: 'wall',
+    path: '/wall?refresh=5',
+    data: (p) => new WallPage(p).eventFeed.getByRole('listitem').first(),
+    staleMarker: (p) => new WallPage(p).banner,
+    refreshMs: 5000,
+    retries: false,
+    shell: false,
+  },
+  {
+    name: 'events',
+    path: '/events',
+    data: (p) => new EventsPage(p).rows().first(),
+    staleMarker: staleNotice,
+    refreshMs: 10_000,
+    retries: true,
+    shell: true,
+  },
+  {
+    name: 'composite timeline',
+    path: '/composite-events',
+    data: (p) => new CompositePage(p).entries().first(),
+    staleMarker: staleNotice,
+    refreshMs: 15_000,
+    retries: true,
+    shell: true,
+  },
+  {
+    name: 'composite event',
+    path: firstCompositeId,
+    data: (p) => new CompositePage(p).ruleSection(),
+    refreshMs: HEARTBEAT_MS,
+    retries: true,
+    shell: true,
+  },
 ];
 
 test.describe('edge down, then back', () => {
   for (const scenario of SCENARIOS) {
-    test(`${scenario.name}: keeps the last data marked stale, does not storm, recovers without a reload`, async ({ page, demo, consoleErrors }) => {
+    test(`${scenario.name}: keeps the last data marked stale, does not storm, recovers without a reload`, async ({
+      page,
+      demo,
+      consoleErrors,
+    }) => {
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
       const traffic = new ApiTraffic(page);
@@ -94,7 +152,8 @@ test.describe('edge down, then back', () => {
       await demo.setFault('normal');
       const toRecover = await advanceUntil(
         page,
-        async () => !(await marker.isVisible()) && (!scenario.shell || (await header.getAttribute('data-state')) === 'live'),
+        async () =>
+          !(await marker.isVisible()) && (!scenario.shell || (await header.getAttribute('data-state')) === 'live'),
         { stepMs: STEP_MS, maxPageMs: 30_000 + STEP_MS, what: `${scenario.name} recovered` },
       );
       await expect(data).toBeVisible();

@@ -16,8 +16,13 @@ const firstCompositeId = async (page: Page) => {
   return ((await response.json()) as { results: { id: string }[] }).results[0]!.id;
 };
 
-const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true });
-const loading = (page: Page) => page.getByLabel('Loading…').or(page.getByText('Loading…', { exact: true })).first();
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true });
+const loading = (page: Page) =>
+  page
+    .getByLabel('Loading…')
+    .or(page.getByText('Loading…', { exact: true }))
+    .first();
 const errorView = (page: Page) => page.getByRole('alert').filter({ hasText: 'Could not load this data' });
 
 function collectPageErrors(page: Page): string[] {
@@ -35,10 +40,22 @@ interface PageCase {
 const PAGES: PageCase[] = [
   { name: 'mic table', path: async () => '/mics', data: (p) => new MicsPage(p).rows.first() },
   { name: 'mic drawer', path: async () => '/mics/mic-0003', data: (p) => new MicsPage(p).field('Name') },
-  { name: 'map', path: async () => '/map', data: (p) => new MapPage(p).summary.filter({ hasText: /^60 of 60 mics shown/ }) },
+  {
+    name: 'map',
+    path: async () => '/map',
+    data: (p) => new MapPage(p).summary.filter({ hasText: /^60 of 60 mics shown/ }),
+  },
   { name: 'events', path: async () => '/events', data: (p) => new EventsPage(p).rows().first() },
-  { name: 'composite timeline', path: async () => '/composite-events', data: (p) => new CompositePage(p).entries().first() },
-  { name: 'composite event', path: async (p) => `/composite-events/${await firstCompositeId(p)}`, data: (p) => new CompositePage(p).ruleSection() },
+  {
+    name: 'composite timeline',
+    path: async () => '/composite-events',
+    data: (p) => new CompositePage(p).entries().first(),
+  },
+  {
+    name: 'composite event',
+    path: async (p) => `/composite-events/${await firstCompositeId(p)}`,
+    data: (p) => new CompositePage(p).ruleSection(),
+  },
 ];
 
 test.describe('a slow edge (2 s per answer)', () => {
@@ -96,7 +113,11 @@ interface ShapeCase extends PageCase {
 }
 
 const SHAPE_CASES: ShapeCase[] = [
-  { ...PAGES[0]!, malformed: /not valid JSON \(GET \/api\/v1\/mics\)/, wrongShape: /GET \/api\/v1\/mics: results\[0\]\.created_at/ },
+  {
+    ...PAGES[0]!,
+    malformed: /not valid JSON \(GET \/api\/v1\/mics\)/,
+    wrongShape: /GET \/api\/v1\/mics: results\[0\]\.created_at/,
+  },
   {
     ...PAGES[1]!,
     malformed: /not valid JSON \(GET \/api\/v1\/mics\/mic-0003\)/,
@@ -109,8 +130,16 @@ const SHAPE_CASES: ShapeCase[] = [
       await expect(new MicsPage(p).rows.first()).toBeVisible();
     },
   },
-  { ...PAGES[2]!, malformed: /not valid JSON \(GET \/api\/v1\/mics\)/, wrongShape: /GET \/api\/v1\/mics: results\[0\]\.created_at/ },
-  { ...PAGES[3]!, malformed: /not valid JSON \(GET \/api\/v1\/events\)/, wrongShape: /GET \/api\/v1\/events: results\[0\]\.created_at/ },
+  {
+    ...PAGES[2]!,
+    malformed: /not valid JSON \(GET \/api\/v1\/mics\)/,
+    wrongShape: /GET \/api\/v1\/mics: results\[0\]\.created_at/,
+  },
+  {
+    ...PAGES[3]!,
+    malformed: /not valid JSON \(GET \/api\/v1\/events\)/,
+    wrongShape: /GET \/api\/v1\/events: results\[0\]\.created_at/,
+  },
   {
     ...PAGES[4]!,
     // The server cannot redact credentials from a body it cannot parse, so it refuses to forward it.
@@ -135,7 +164,11 @@ const SHAPE_CASES: ShapeCase[] = [
 
 test.describe('a response that is not JSON, or JSON of the wrong shape', () => {
   for (const shapeCase of SHAPE_CASES) {
-    test(`${shapeCase.name}: names what was wrong, never goes blank, recovers`, async ({ page, demo, consoleErrors }) => {
+    test(`${shapeCase.name}: names what was wrong, never goes blank, recovers`, async ({
+      page,
+      demo,
+      consoleErrors,
+    }) => {
       const pageErrors = collectPageErrors(page);
       const path = await shapeCase.path(page);
       const shown = shapeCase.error?.(page) ?? errorView(page).first();
@@ -175,7 +208,11 @@ test.describe('a response that is not JSON, or JSON of the wrong shape', () => {
 
 test.describe('the edge refuses the token (401, or 403 from older FastAPI)', () => {
   for (const fault of ['unauthorized', 'forbidden'] as const) {
-    test(`server-held token, ${fault}: says the edge rejected EDGE_API_TOKEN, and does not retry`, async ({ page, demo, consoleErrors }) => {
+    test(`server-held token, ${fault}: says the edge rejected EDGE_API_TOKEN, and does not retry`, async ({
+      page,
+      demo,
+      consoleErrors,
+    }) => {
       const traffic = new ApiTraffic(page);
       await page.clock.install();
       await demo.setFault(fault);
@@ -234,7 +271,10 @@ test.describe('the edge refuses the token (401, or 403 from older FastAPI)', () 
 });
 
 test.describe('deep links to what no longer exists (404)', () => {
-  test('a deleted mic and a deleted composite event: not found, a way back, no retries', async ({ page, consoleErrors }) => {
+  test('a deleted mic and a deleted composite event: not found, a way back, no retries', async ({
+    page,
+    consoleErrors,
+  }) => {
     const traffic = new ApiTraffic(page);
     await page.clock.install();
     await page.goto('/mics/mic-0999');
@@ -265,7 +305,14 @@ test.describe('saving a mic', () => {
         status: 422,
         contentType: 'application/json',
         body: JSON.stringify({
-          detail: [{ type: 'value_error', loc: ['body', 'host'], msg: 'Value error, host is not reachable from edge-seoul-01', input: '10.99.0.1' }],
+          detail: [
+            {
+              type: 'value_error',
+              loc: ['body', 'host'],
+              msg: 'Value error, host is not reachable from edge-seoul-01',
+              input: '10.99.0.1',
+            },
+          ],
         }),
       });
     });
@@ -278,7 +325,12 @@ test.describe('saving a mic', () => {
     consoleErrors.length = 0;
   });
 
-  test('a save lost on the network keeps the input; saving again writes once', async ({ page, demo, request, consoleErrors }) => {
+  test('a save lost on the network keeps the input; saving again writes once', async ({
+    page,
+    demo,
+    request,
+    consoleErrors,
+  }) => {
     const mics = new MicsPage(page);
     const patches: number[] = [];
     page.on('response', (response) => {

@@ -11,7 +11,8 @@ import { expect, test } from './support/test';
 import { WallPage } from './support/wall-page';
 
 /** Markup that would set `window.__xss` if anything rendered it as HTML. */
-const payload = (tag: string) => `<img src=x onerror="window.__xss='${tag}'"><script>window.__xss='${tag}-script'</script>`;
+const payload = (tag: string) =>
+  `<img src=x onerror="window.__xss='${tag}'"><script>window.__xss='${tag}-script'</script>`;
 
 async function expectNoMarkupRan(page: Page) {
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
@@ -19,10 +20,15 @@ async function expectNoMarkupRan(page: Page) {
 }
 
 test.describe('untrusted text renders as text', () => {
-  test('a device name with markup: table, tooltip, drawer, map popup, events table and wall feed', async ({ page, demo, request }) => {
+  test('a device name with markup: table, tooltip, drawer, map popup, events table and wall feed', async ({
+    page,
+    demo,
+    request,
+  }) => {
     const micId = 'mic-0058';
     const name = payload('mic');
-    const before = ((await (await request.get(`/api/v1/mics/${micId}`)).json()) as { data: { name: string } }).data.name;
+    const before = ((await (await request.get(`/api/v1/mics/${micId}`)).json()) as { data: { name: string } }).data
+      .name;
     expect((await request.patch(`/api/v1/mics/${micId}`, { data: { name } })).status()).toBe(200);
     try {
       await demo.addEvent({ mic_id: micId, label_id: 'scream', confidence: 0.93 });
@@ -69,7 +75,11 @@ test.describe('untrusted text renders as text', () => {
       await page.route('**/api/v1/composite-events**', async (route) => {
         const response = await route.fetch();
         const body = (await response.json()) as Record<string, unknown>;
-        type Composite = { rule: { name: string; description: string }; mics: { name: string }[]; events: { description: string | null }[] };
+        type Composite = {
+          rule: { name: string; description: string };
+          mics: { name: string }[];
+          events: { description: string | null }[];
+        };
         const poison = (c: Composite) => {
           c.rule.name = payload('rule');
           c.rule.description = payload('description');
@@ -123,7 +133,15 @@ test.describe('content security policy', () => {
     const list = await request.get('/api/v1/composite-events?size=1');
     const compositeId = ((await list.json()) as { results: { id: string }[] }).results[0]!.id;
 
-    for (const route of ['/mics', '/mics/mic-0001', '/events', '/composite-events', `/composite-events/${compositeId}`, '/wall', '/no-such-page']) {
+    for (const route of [
+      '/mics',
+      '/mics/mic-0001',
+      '/events',
+      '/composite-events',
+      `/composite-events/${compositeId}`,
+      '/wall',
+      '/no-such-page',
+    ]) {
       checkPolicy(await page.goto(route));
       await page.waitForLoadState('networkidle');
       expect(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []), route).toEqual([]);
@@ -147,7 +165,11 @@ test.describe('content security policy', () => {
 
 test.describe('the edge token', () => {
   test('is never in the bundle, browser storage, a URL, a response or the server log', async ({ page }) => {
-    const server = await startConsole(extraPort(0), { EDGE_API_URL: servers.upstreamEdge, EDGE_API_TOKEN: EDGE_TOKEN, DATA_DIR: '/tmp/esc-e2e-unused' });
+    const server = await startConsole(extraPort(0), {
+      EDGE_API_URL: servers.upstreamEdge,
+      EDGE_API_TOKEN: EDGE_TOKEN,
+      DATA_DIR: '/tmp/esc-e2e-unused',
+    });
     try {
       const urls: string[] = [];
       const bodies: string[] = [];
@@ -160,7 +182,9 @@ test.describe('the edge token', () => {
         await page.waitForLoadState('networkidle');
       }
       // A write, and a browser trying to smuggle credentials of its own: neither is logged.
-      const mic = (await (await page.request.get(`${server.url}/api/v1/mics/mic-0001`)).json()) as { data: { host: string } };
+      const mic = (await (await page.request.get(`${server.url}/api/v1/mics/mic-0001`)).json()) as {
+        data: { host: string };
+      };
       const patch = await page.request.patch(`${server.url}/api/v1/mics/mic-0001?access_token=query-secret-9d`, {
         data: { host: mic.data.host },
         headers: { authorization: 'Bearer browser-secret-7f' },
@@ -171,13 +195,16 @@ test.describe('the edge token', () => {
       for (const url of urls) expect(url).not.toContain(EDGE_TOKEN);
       expect(bodies.length).toBeGreaterThan(10);
       for (const body of bodies) expect(body).not.toContain(EDGE_TOKEN);
-      expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).not.toContain(EDGE_TOKEN);
+      expect(
+        await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })),
+      ).not.toContain(EDGE_TOKEN);
 
       const log = server.output();
       // The log is on and names the requests, so its silence about secrets means something.
       expect(log).toMatch(/ PATCH \/api\/v1\/mics\/mic-0001 200 \d+ms/);
       expect(log).toMatch(/ GET \/api\/v1\/composite-events 200 \d+ms/);
-      for (const secret of [EDGE_TOKEN, 'browser-secret-7f', 'query-secret-9d', 'Bearer', 'authorization']) expect(log).not.toContain(secret);
+      for (const secret of [EDGE_TOKEN, 'browser-secret-7f', 'query-secret-9d', 'Bearer', 'authorization'])
+        expect(log).not.toContain(secret);
 
       const files = fs.readdirSync(staticDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
       expect(files.length).toBeGreaterThan(5);
@@ -192,7 +219,10 @@ test.describe('the edge token', () => {
 });
 
 test.describe('read-only mode', () => {
-  test('the server refuses every PATCH, whatever the browser sends, and the UI offers no edit', async ({ page, request }) => {
+  test('the server refuses every PATCH, whatever the browser sends, and the UI offers no edit', async ({
+    page,
+    request,
+  }) => {
     const server = await startConsole(extraPort(1), {
       EDGE_API_URL: servers.upstreamEdge,
       EDGE_API_TOKEN: EDGE_TOKEN,
@@ -202,7 +232,11 @@ test.describe('read-only mode', () => {
     });
     try {
       const upstreamMic = async () =>
-        (await request.get(`${servers.upstreamEdge}/api/v1/mics/mic-0002`, { headers: { authorization: `Bearer ${EDGE_TOKEN}` } })).text();
+        (
+          await request.get(`${servers.upstreamEdge}/api/v1/mics/mic-0002`, {
+            headers: { authorization: `Bearer ${EDGE_TOKEN}` },
+          })
+        ).text();
       const before = await upstreamMic();
       const attempts: { data: unknown; headers?: Record<string, string> }[] = [
         { data: { name: 'read-only breach' } },

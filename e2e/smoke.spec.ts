@@ -56,7 +56,9 @@ test.describe('smoke', () => {
     }
   });
 
-  test('keyboard shortcuts: / focuses the search box, g then a letter goes to a page, ? lists them', async ({ page }) => {
+  test('keyboard shortcuts: / focuses the search box, g then a letter goes to a page, ? lists them', async ({
+    page,
+  }) => {
     await page.goto('/mics');
     // The page's own search box must be there before '/' has something to focus. Exact role and
     // name: earlier specs rename devices, and a row's switch is labelled with the device name.

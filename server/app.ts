@@ -38,13 +38,16 @@ export function buildApp({ config, upstream, token, demo }: AppOptions): Fastify
     // Method, path and status only: no headers (Authorization) and no query string reach the log.
     app.addHook('onResponse', async (request, reply) => {
       const path = request.url.split('?')[0];
-      console.log(`${new Date().toISOString()} ${request.method} ${path} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`);
+      console.log(
+        `${new Date().toISOString()} ${request.method} ${path} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`,
+      );
     });
   }
 
   app.setErrorHandler((error, request, reply) => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status === 413) return reply.code(413).send({ detail: `Request body too large (limit ${BODY_LIMIT / 1024} KiB)` });
+    if (status === 413)
+      return reply.code(413).send({ detail: `Request body too large (limit ${BODY_LIMIT / 1024} KiB)` });
     if (status >= 500) console.error(`${request.method} ${request.url.split('?')[0]} failed:`, error);
     return reply.code(status).send({ detail: status >= 500 ? 'Internal Server Error' : (error as Error).message });
   });

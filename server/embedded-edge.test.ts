@@ -86,7 +86,11 @@ describe('console on its embedded demo edge: composite events', () => {
 
   it('nulls both credentials of every channel and console, in events and in mics', async () => {
     const page = (await (await viaConsole('/api/v1/composite-events?size=100')).json()) as {
-      results: { id: string; events: { microphone: Record<string, { username: unknown; password: unknown }> }[]; mics: Record<string, { username: unknown; password: unknown }>[] }[];
+      results: {
+        id: string;
+        events: { microphone: Record<string, { username: unknown; password: unknown }> }[];
+        mics: Record<string, { username: unknown; password: unknown }>[];
+      }[];
     };
     expect(page.results.length).toBeGreaterThan(0);
     const connections = page.results.flatMap((c) => [
@@ -106,18 +110,21 @@ describe('console on its embedded demo edge: composite events', () => {
     ['gzip, deflate, br, zstd', 'gzip'],
     ['br', 'br'],
     ['gzip;q=0, br', 'br'],
-  ])('compresses composite events for Accept-Encoding %s as %s, to the JSON sent uncompressed', async (accepted, encoding) => {
-    for (const path of ['/api/v1/composite-events?size=25', '/api/v1/composite-events?size=3&page=4&order_by=asc']) {
-      const plain = await viaConsole(path, { headers: { 'accept-encoding': 'identity' } });
-      expect(plain.headers.get('content-encoding')).toBeNull();
-      const expected = Buffer.from(await plain.arrayBuffer());
-      const { headers, body } = await rawGet(path, accepted);
-      expect(headers['content-encoding']).toBe(encoding);
-      const decoded = encoding === 'gzip' ? zlib.gunzipSync(body) : zlib.brotliDecompressSync(body);
-      expect(decoded.equals(expected)).toBe(true);
-      expect(body.length).toBeLessThan(expected.length / 5);
-    }
-  });
+  ])(
+    'compresses composite events for Accept-Encoding %s as %s, to the JSON sent uncompressed',
+    async (accepted, encoding) => {
+      for (const path of ['/api/v1/composite-events?size=25', '/api/v1/composite-events?size=3&page=4&order_by=asc']) {
+        const plain = await viaConsole(path, { headers: { 'accept-encoding': 'identity' } });
+        expect(plain.headers.get('content-encoding')).toBeNull();
+        const expected = Buffer.from(await plain.arrayBuffer());
+        const { headers, body } = await rawGet(path, accepted);
+        expect(headers['content-encoding']).toBe(encoding);
+        const decoded = encoding === 'gzip' ? zlib.gunzipSync(body) : zlib.brotliDecompressSync(body);
+        expect(decoded.equals(expected)).toBe(true);
+        expect(body.length).toBeLessThan(expected.length / 5);
+      }
+    },
+  );
 
   it('sends one composite event gzipped as well', async () => {
     const first = (await (await viaConsole('/api/v1/composite-events?size=1')).json()).results[0];
@@ -150,7 +157,7 @@ describe('console on its embedded demo edge: composite events', () => {
       body: JSON.stringify({ name: 'Patched while cached', thresholds: { scream: 0.2 } }),
     });
     expect(patched.status).toBe(200);
-    const after = (await (await viaConsole(`/api/v1/composite-events/${before.id}`)).json());
+    const after = await (await viaConsole(`/api/v1/composite-events/${before.id}`)).json();
     const shown = after.events.filter((e: { mic_id: string }) => e.mic_id === micId);
     expect(shown.length).toBeGreaterThan(0);
     for (const e of shown) {

@@ -24,7 +24,17 @@ const CANARY = { username: 'canary-user-7f3a', password: 'canary-pass-91bd' };
 const compositeBody = () => ({
   id: 'ce-1',
   group_key: 'scream',
-  rule: { id: 'r', name: 'n', description: 'd', window_seconds: 60, min_events: 2, enabled: true, group_by: 'label_id', include_label_ids: [], include_mic_ids: [] },
+  rule: {
+    id: 'r',
+    name: 'n',
+    description: 'd',
+    window_seconds: 60,
+    min_events: 2,
+    enabled: true,
+    group_by: 'label_id',
+    include_label_ids: [],
+    include_mic_ids: [],
+  },
   events: [
     {
       id: 'e1',
@@ -36,7 +46,13 @@ const compositeBody = () => ({
       },
     },
   ],
-  mics: [{ id: 'm1', channel: { scheme: 'rtsp', port: 554, path: '/s', ...CANARY }, console: { scheme: 'http', port: 80, path: '/', ...CANARY } }],
+  mics: [
+    {
+      id: 'm1',
+      channel: { scheme: 'rtsp', port: 554, path: '/s', ...CANARY },
+      console: { scheme: 'http', port: 80, path: '/', ...CANARY },
+    },
+  ],
   labels: [],
   started_at: '2026-11-21T00:00:00Z',
 });
@@ -69,7 +85,10 @@ afterEach(async () => {
 });
 
 async function gateway(env: Record<string, string> = {}, upstreamOverride?: string) {
-  const config: ServerConfig = loadConfig({ EDGE_API_URL: upstreamBase, QUIET: '1', STATIC_DIR: '/nonexistent', ...env }, { staticDir: '/nonexistent' });
+  const config: ServerConfig = loadConfig(
+    { EDGE_API_URL: upstreamBase, QUIET: '1', STATIC_DIR: '/nonexistent', ...env },
+    { staticDir: '/nonexistent' },
+  );
   const app = buildApp({ config, upstream: upstreamOverride ?? upstreamBase, token: config.edgeApiToken, demo: null });
   apps.push(app);
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -87,7 +106,11 @@ describe('gateway: what is forwarded', () => {
   ])('forwards %s %s unchanged, query string included', async (method, path) => {
     answer = path.startsWith('/api/v1/composite-events') ? json(200, compositeBody()) : json(200, { data: {} });
     const call = await gateway({ EDGE_API_TOKEN: 'server-token' });
-    const response = await call(path, { method, body: method === 'PATCH' ? '{"name":"x"}' : undefined, headers: method === 'PATCH' ? { 'content-type': 'application/json' } : {} });
+    const response = await call(path, {
+      method,
+      body: method === 'PATCH' ? '{"name":"x"}' : undefined,
+      headers: method === 'PATCH' ? { 'content-type': 'application/json' } : {},
+    });
     expect(response.status).toBe(200);
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method, url: path, authorization: 'Bearer server-token' });
@@ -141,7 +164,9 @@ describe('gateway: what is forwarded', () => {
   });
 
   it('keeps a base path of EDGE_API_URL', () => {
-    expect(upstreamUrl('http://edge:8100/prefix/', '/api/v1/mics', 'a=1')).toBe('http://edge:8100/prefix/api/v1/mics?a=1');
+    expect(upstreamUrl('http://edge:8100/prefix/', '/api/v1/mics', 'a=1')).toBe(
+      'http://edge:8100/prefix/api/v1/mics?a=1',
+    );
     expect(unsafeId('mic-1')).toBe(false);
     expect(unsafeId('a/b')).toBe(true);
   });
@@ -243,7 +268,11 @@ describe('gateway: failures', () => {
   it('refuses PATCH with 403 in read-only mode, whatever the browser sends', async () => {
     answer = json(200, {});
     const call = await gateway({ READ_ONLY: '1', EDGE_API_TOKEN: 't' });
-    const response = await call('/api/v1/mics/mic-0001', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"status":"inactive"}' });
+    const response = await call('/api/v1/mics/mic-0001', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: '{"status":"inactive"}',
+    });
     expect(response.status).toBe(403);
     expect((await response.json()).detail).toMatch(/read-only/i);
     expect(seen).toEqual([]);
@@ -258,7 +287,12 @@ describe('gateway: credentials never reach the browser', () => {
     expect(text).not.toContain(CANARY.username);
     expect(text).not.toContain(CANARY.password);
     const expected = compositeBody();
-    for (const c of [expected.events[0]!.microphone.channel, expected.events[0]!.microphone.console, expected.mics[0]!.channel, expected.mics[0]!.console]) {
+    for (const c of [
+      expected.events[0]!.microphone.channel,
+      expected.events[0]!.microphone.console,
+      expected.mics[0]!.channel,
+      expected.mics[0]!.console,
+    ]) {
       Object.assign(c, { username: null, password: null });
     }
     expect(JSON.parse(text)).toEqual(expected);
@@ -272,7 +306,7 @@ describe('gateway: credentials never reach the browser', () => {
     expect(JSON.parse(text).results).toHaveLength(2);
   });
 
-  it('ignores the embedded edge\'s pre-redacted mark from a configured edge, and redacts', async () => {
+  it("ignores the embedded edge's pre-redacted mark from a configured edge, and redacts", async () => {
     answer = (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', [PRE_REDACTED_HEADER]: PRE_REDACTED_JSON });
       res.end(JSON.stringify(compositeBody()));
@@ -300,7 +334,11 @@ describe('gateway: credentials never reach the browser', () => {
 describe('server: headers and config', () => {
   it('sets security headers on API responses and the runtime config', async () => {
     answer = json(200, {});
-    const call = await gateway({ MAP_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png', EDGE_API_TOKEN: 't', READ_ONLY: '1' });
+    const call = await gateway({
+      MAP_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+      EDGE_API_TOKEN: 't',
+      READ_ONLY: '1',
+    });
     for (const path of ['/api/v1/mics', '/config.json', '/api/v1/nothing']) {
       const response = await call(path);
       const csp = response.headers.get('content-security-policy') ?? '';

@@ -88,7 +88,9 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions): 
   app.register(async (scope) => {
     // Forward the body byte for byte; validation is the edge's job.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: options.bodyLimit }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: options.bodyLimit }, (_req, body, done) =>
+      done(null, body),
+    );
 
     for (const operation of OPERATIONS) {
       scope.route({
@@ -167,7 +169,8 @@ async function forward(request: FastifyRequest, reply: FastifyReply, operation: 
   if (options.embeddedEdge) {
     const marked = upstream.headers.get(PRE_REDACTED_HEADER);
     if (marked === PRE_REDACTED_JSON) return reply.send(text);
-    if (marked === PRE_REDACTED_GZIP) return reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(text);
+    if (marked === PRE_REDACTED_GZIP)
+      return reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(text);
   }
   let parsed: unknown;
   try {

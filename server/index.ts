@@ -9,7 +9,9 @@ import { DemoStore } from './demo/store.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Compiled to dist-server/server/, run from source by tsx: the build sits beside the repo root either way.
-const repoRoot = here.includes(`${path.sep}dist-server${path.sep}`) ? path.resolve(here, '../..') : path.resolve(here, '..');
+const repoRoot = here.includes(`${path.sep}dist-server${path.sep}`)
+  ? path.resolve(here, '../..')
+  : path.resolve(here, '..');
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { staticDir: path.join(repoRoot, 'dist') });
@@ -34,7 +36,11 @@ async function main(): Promise<void> {
     token = demoToken;
     demo = { store, faults: edge.faults };
     const stopFeed = startLiveFeed(store, config.demo.eventIntervalMs);
-    stops.push(stopFeed, () => edge.app.close(), () => store.close());
+    stops.push(
+      stopFeed,
+      () => edge.app.close(),
+      () => store.close(),
+    );
     console.log(`demo edge ready in ${Date.now() - started} ms (${config.demo.mics} mics, data in ${config.dataDir})`);
   }
 

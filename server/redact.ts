@@ -23,7 +23,12 @@ export function redactCredentials(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const record = value as Record<string, unknown>;
   for (const [key, child] of Object.entries(record)) {
-    if ((key === 'channel' || key === 'console') && typeof child === 'object' && child !== null && !Array.isArray(child)) {
+    if (
+      (key === 'channel' || key === 'console') &&
+      typeof child === 'object' &&
+      child !== null &&
+      !Array.isArray(child)
+    ) {
       const connection = child as Record<string, unknown>;
       if ('username' in connection) connection.username = null;
       if ('password' in connection) connection.password = null;

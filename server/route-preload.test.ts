@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routePages } from './route-preload.js';
 
-const HTML = '<!doctype html><html><head><title>x</title><script type="module" src="/assets/index-a.js"></script></head><body></body></html>';
+const HTML =
+  '<!doctype html><html><head><title>x</title><script type="module" src="/assets/index-a.js"></script></head><body></body></html>';
 const MANIFEST = {
   'index.html': { file: 'assets/index-a.js', isEntry: true, imports: ['_react-b.js'], css: ['assets/index-a.css'] },
   '_react-b.js': { file: 'assets/react-b.js' },
@@ -25,7 +26,8 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const preloads = (html: string) => [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
 
 describe('route preloads in the page', () => {
   it('announce the chunks and stylesheets of a deep link, not what the entry already loads', () => {
@@ -53,7 +55,9 @@ describe('route preloads in the page', () => {
 
   it('keep the rest of the page unchanged and the links in its head', () => {
     const html = routePages(dir)('/map');
-    expect(html.replace(/\s*<link rel="(modulepreload|preload)"[^>]*\/>/g, '').replace(/\s+<\/head>/, '</head>')).toBe(HTML);
+    expect(html.replace(/\s*<link rel="(modulepreload|preload)"[^>]*\/>/g, '').replace(/\s+<\/head>/, '</head>')).toBe(
+      HTML,
+    );
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
   });
 });

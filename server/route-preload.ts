@@ -58,12 +58,22 @@ export function routePages(staticDir: string): (pathname: string) => string {
     const keys = [...closure(manifest, modules)].filter((key) => !initial.has(key));
     const scripts = keys.map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
     // A CSS-only module (the page styles) is its own .css file in the manifest.
-    const styles = [...new Set(keys.flatMap((key) => [...(manifest[key]!.file.endsWith('.css') ? [manifest[key]!.file] : []), ...(manifest[key]!.css ?? [])]))];
+    const styles = [
+      ...new Set(
+        keys.flatMap((key) => [
+          ...(manifest[key]!.file.endsWith('.css') ? [manifest[key]!.file] : []),
+          ...(manifest[key]!.css ?? []),
+        ]),
+      ),
+    ];
     const links = [
       ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}" />`),
       ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
     ];
-    return [pattern, links.length === 0 ? html : html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`)] as const;
+    return [
+      pattern,
+      links.length === 0 ? html : html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`),
+    ] as const;
   });
   return (pathname) => pages.find(([pattern]) => pattern.test(pathname))?.[1] ?? html;
 }

@@ -11,7 +11,12 @@ export interface FreshnessResult {
  * From the moment the demo edge stores an event (its POST returns) to the moment the wall shows
  * it, for events injected at random moments relative to the refresh cycle.
  */
-export async function measureFreshness(browser: Browser, baseUrl: string, events: number, refreshSeconds: number): Promise<FreshnessResult> {
+export async function measureFreshness(
+  browser: Browser,
+  baseUrl: string,
+  events: number,
+  refreshSeconds: number,
+): Promise<FreshnessResult> {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const page = await context.newPage();
   await page.addInitScript(() => {
@@ -29,7 +34,9 @@ export async function measureFreshness(browser: Browser, baseUrl: string, events
   const delays: number[] = [];
   for (let i = 0; i < events; i++) {
     await page.waitForTimeout(Math.random() * refreshSeconds * 1000);
-    const response = await page.request.post(`${baseUrl}/_demo/events`, { data: { mic_id: 'mic-0001', label_id: 'scream' } });
+    const response = await page.request.post(`${baseUrl}/_demo/events`, {
+      data: { mic_id: 'mic-0001', label_id: 'scream' },
+    });
     const stored = Date.now();
     const { id } = (await response.json()) as { id: string };
     const shownAt = await page.waitForFunction(

@@ -20,7 +20,10 @@ const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
 
 async function timed(url: string, headers: Record<string, string>): Promise<number> {
   const started = performance.now();
-  const response = await fetch(url, { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING, ...headers }, dispatcher: agent } as RequestInit);
+  const response = await fetch(url, {
+    headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING, ...headers },
+    dispatcher: agent,
+  } as RequestInit);
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   return performance.now() - started;
@@ -31,7 +34,11 @@ export async function loadTest(
   name: string,
   base: string,
   path: string,
-  { requests = 400, concurrency = 8, headers = {} }: { requests?: number; concurrency?: number; headers?: Record<string, string> } = {},
+  {
+    requests = 400,
+    concurrency = 8,
+    headers = {},
+  }: { requests?: number; concurrency?: number; headers?: Record<string, string> } = {},
 ): Promise<LatencyResult> {
   for (let i = 0; i < 10; i++) await timed(`${base}${path}`, headers);
   const latencies: number[] = [];

@@ -30,10 +30,19 @@ export async function measureLoad(browser: Browser, url: string, throttle: numbe
     await page.goto(url, { waitUntil: 'networkidle' });
     // Let the largest paint settle and late long tasks land before reading.
     await page.waitForTimeout(1500);
-    const perf = (await page.evaluate('window.__perf')) as { lcp: number; cls: number; fcp: number; longTasks: [number, number][] };
+    const perf = (await page.evaluate('window.__perf')) as {
+      lcp: number;
+      cls: number;
+      fcp: number;
+      longTasks: [number, number][];
+    };
     lcp.push(perf.lcp);
     cls.push(perf.cls);
-    tbt.push(perf.longTasks.filter(([start]) => start >= perf.fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0));
+    tbt.push(
+      perf.longTasks
+        .filter(([start]) => start >= perf.fcp)
+        .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0),
+    );
     await context.close();
   }
   return { lcpMs: summarize(lcp, 0), tbtMs: summarize(tbt, 0), cls: summarize(cls, 3) };

@@ -9,7 +9,12 @@ export interface MapScaleResult {
 }
 
 /** Time until every mic is on the map, then frame rate during a scripted pan and zoom. */
-export async function measureMapScale(browser: Browser, baseUrl: string, mics: number, runs: number): Promise<MapScaleResult> {
+export async function measureMapScale(
+  browser: Browser,
+  baseUrl: string,
+  mics: number,
+  runs: number,
+): Promise<MapScaleResult> {
   const ready: number[] = [];
   const fps: number[] = [];
   const p95: number[] = [];
@@ -20,7 +25,11 @@ export async function measureMapScale(browser: Browser, baseUrl: string, mics: n
     await page.waitForFunction(
       (n) => {
         const map = document.querySelector('[data-testid="mic-map"]');
-        return map !== null && Number(map.getAttribute('data-mics-shown')) === n && Number(map.getAttribute('data-mics-drawn')) === n;
+        return (
+          map !== null &&
+          Number(map.getAttribute('data-mics-shown')) === n &&
+          Number(map.getAttribute('data-mics-drawn')) === n
+        );
       },
       mics,
       { timeout: 120_000, polling: 'raf' },
@@ -49,7 +58,9 @@ export async function measureMapScale(browser: Browser, baseUrl: string, mics: n
       await page.mouse.wheel(0, delta);
       await page.waitForTimeout(400);
     }
-    const frames = (await page.evaluate('(() => { window.__recording = false; return window.__frames; })()')) as number[];
+    const frames = (await page.evaluate(
+      '(() => { window.__recording = false; return window.__frames; })()',
+    )) as number[];
     const deltas = frames.slice(1).map((t, i) => t - frames[i]!);
     fps.push((1000 * deltas.length) / (frames[frames.length - 1]! - frames[0]!));
     p95.push(quantile(deltas, 0.95));

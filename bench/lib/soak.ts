@@ -21,7 +21,12 @@ async function sample(cdp: CDPSession, cycle: number): Promise<SoakSample> {
   const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
   const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? Number.NaN;
-  return { cycle, heapMb: Math.round((heap.usedSize / 1048576) * 100) / 100, nodes: metric('Nodes'), listeners: metric('JSEventListeners') };
+  return {
+    cycle,
+    heapMb: Math.round((heap.usedSize / 1048576) * 100) / 100,
+    nodes: metric('Nodes'),
+    listeners: metric('JSEventListeners'),
+  };
 }
 
 /**
@@ -29,7 +34,13 @@ async function sample(cdp: CDPSession, cycle: number): Promise<SoakSample> {
  * samples heap (after a forced GC), DOM nodes and listeners along the way. A cycle is one
  * events request from the wall.
  */
-export async function soakWall(browser: Browser, baseUrl: string, cycles: number, refreshSeconds: number, every: number): Promise<SoakResult> {
+export async function soakWall(
+  browser: Browser,
+  baseUrl: string,
+  cycles: number,
+  refreshSeconds: number,
+  every: number,
+): Promise<SoakResult> {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const page = await context.newPage();
   let count = 0;

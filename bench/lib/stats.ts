@@ -14,7 +14,12 @@ export function quantile(values: number[], q: number): number {
 
 export function summarize(values: number[], digits = 1): Summary {
   const round = (n: number) => Math.round(n * 10 ** digits) / 10 ** digits;
-  return { median: round(quantile(values, 0.5)), min: round(Math.min(...values)), max: round(Math.max(...values)), runs: values.length };
+  return {
+    median: round(quantile(values, 0.5)),
+    min: round(Math.min(...values)),
+    max: round(Math.max(...values)),
+    runs: values.length,
+  };
 }
 
 export const fmt = (s: Summary, unit = '') => `${s.median}${unit} (min ${s.min}, max ${s.max}, ${s.runs} runs)`;

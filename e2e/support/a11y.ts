@@ -9,7 +9,10 @@ export const LANGUAGE_KEY = 'edge-sound-console.language';
 
 /** Starts every page load of this test in `language`, as if the user had chosen it before. */
 export async function useLanguage(page: Page, language: Language): Promise<void> {
-  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [LANGUAGE_KEY, language] as const);
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    LANGUAGE_KEY,
+    language,
+  ] as const);
 }
 
 /** The id of the newest composite event on the demo edge, for the drill-down page. */
@@ -50,7 +53,11 @@ export const APP_PAGES: AppPage[] = [
     path: () => '/mics',
     heading: { en: 'Mics', ko: '마이크' },
     headingLevel: 2,
-    ready: (page, language) => page.getByRole('table', { name: language === 'ko' ? '마이크 장치' : 'Microphone devices' }).locator('tbody tr').first(),
+    ready: (page, language) =>
+      page
+        .getByRole('table', { name: language === 'ko' ? '마이크 장치' : 'Microphone devices' })
+        .locator('tbody tr')
+        .first(),
     shell: true,
   },
   {
@@ -66,7 +73,8 @@ export const APP_PAGES: AppPage[] = [
     path: () => '/map',
     heading: { en: 'Map', ko: '지도' },
     headingLevel: 2,
-    ready: (page) => page.locator('[data-testid="mic-map"] .leaflet-marker-pane, [data-testid="mic-map"] canvas').first(),
+    ready: (page) =>
+      page.locator('[data-testid="mic-map"] .leaflet-marker-pane, [data-testid="mic-map"] canvas').first(),
     shell: true,
   },
   {
@@ -99,7 +107,8 @@ export const APP_PAGES: AppPage[] = [
     path: () => '/no-such-page',
     heading: { en: 'Page not found', ko: '페이지를 찾을 수 없습니다' },
     headingLevel: 2,
-    ready: (page, language) => page.getByRole('link', { name: language === 'ko' ? '마이크 목록으로' : 'Go to the mic list' }),
+    ready: (page, language) =>
+      page.getByRole('link', { name: language === 'ko' ? '마이크 목록으로' : 'Go to the mic list' }),
     shell: true,
   },
   {
@@ -107,7 +116,11 @@ export const APP_PAGES: AppPage[] = [
     path: () => '/wall',
     heading: { en: 'Sound events', ko: '소리 이벤트' },
     headingLevel: 1,
-    ready: (page, language) => page.getByRole('log', { name: language === 'ko' ? '최근 이벤트' : 'Latest events' }).getByRole('listitem').first(),
+    ready: (page, language) =>
+      page
+        .getByRole('log', { name: language === 'ko' ? '최근 이벤트' : 'Latest events' })
+        .getByRole('listitem')
+        .first(),
     shell: false,
     alwaysDark: true,
   },
@@ -120,7 +133,13 @@ export async function seriousViolations(page: Page, exclude: string[] = []): Pro
   const results = await builder.analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}${v.nodes.length > 3 ? ` …+${v.nodes.length - 3}` : ''}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}${v.nodes.length > 3 ? ` …+${v.nodes.length - 3}` : ''}`,
+    );
 }
 
 /** How far the page scrolls sideways (0 when it fits its window). */

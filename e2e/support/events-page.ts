@@ -52,7 +52,11 @@ export class EventsPage {
   nextListRequest() {
     return this.page.waitForRequest((req) => {
       const url = new URL(req.url());
-      return url.pathname === '/api/v1/events' && url.searchParams.get('size') !== '1' && url.searchParams.get('size') !== '100';
+      return (
+        url.pathname === '/api/v1/events' &&
+        url.searchParams.get('size') !== '1' &&
+        url.searchParams.get('size') !== '100'
+      );
     });
   }
 }

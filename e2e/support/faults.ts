@@ -26,7 +26,8 @@ export class ApiTraffic {
   constructor(page: Page) {
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/')) this.requests.push({ method: request.method(), path: url.pathname, url: request.url(), request });
+      if (url.pathname.startsWith('/api/'))
+        this.requests.push({ method: request.method(), path: url.pathname, url: request.url(), request });
     });
   }
 

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
-const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false);
+const isFocused = (target: Locator) =>
+  target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false);
 
 /**
  * Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would; returns
@@ -22,7 +23,10 @@ export async function tabTo(page: Page, target: Locator, { max = 80, backwards =
 export function focusLook(target: Locator): Promise<string> {
   return target.evaluate((el) => {
     const css = getComputedStyle(el);
-    const outline = css.outlineStyle === 'none' || parseFloat(css.outlineWidth) === 0 ? 'none' : `${css.outlineStyle} ${css.outlineWidth} ${css.outlineColor}`;
+    const outline =
+      css.outlineStyle === 'none' || parseFloat(css.outlineWidth) === 0
+        ? 'none'
+        : `${css.outlineStyle} ${css.outlineWidth} ${css.outlineColor}`;
     return `outline: ${outline}; border: ${css.borderColor}; shadow: ${css.boxShadow}`;
   });
 }

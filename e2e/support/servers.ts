@@ -19,4 +19,10 @@ export const servers = {
   rejectedToken: `http://127.0.0.1:${aux(3)}`,
 };
 
-export const ports = { main: E2E_PORT, upstreamEdge: aux(0), browserToken: aux(1), serverToken: aux(2), rejectedToken: aux(3) };
+export const ports = {
+  main: E2E_PORT,
+  upstreamEdge: aux(0),
+  browserToken: aux(1),
+  serverToken: aux(2),
+  rejectedToken: aux(3),
+};

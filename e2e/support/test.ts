@@ -2,7 +2,11 @@ import { test as base, expect, type Page } from '@playwright/test';
 
 export interface DemoEdge {
   setFault(mode: string, options?: { scope?: 'all' | 'read' | 'write'; delay_ms?: number }): Promise<void>;
-  addEvent(event: { mic_id?: string; label_id?: string; confidence?: number }): Promise<{ id: string; created_at: string }>;
+  addEvent(event: {
+    mic_id?: string;
+    label_id?: string;
+    confidence?: number;
+  }): Promise<{ id: string; created_at: string }>;
 }
 
 interface Fixtures {
@@ -19,7 +23,9 @@ export const test = base.extend<Fixtures>({
   demo: async ({ request }, use) => {
     const demo: DemoEdge = {
       async setFault(mode, options = {}) {
-        const response = await request.put('/_demo/faults', { data: { mode, scope: options.scope ?? 'all', delay_ms: options.delay_ms } });
+        const response = await request.put('/_demo/faults', {
+          data: { mode, scope: options.scope ?? 'all', delay_ms: options.delay_ms },
+        });
         expect(response.ok()).toBe(true);
       },
       async addEvent(event) {

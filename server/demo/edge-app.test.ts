@@ -105,7 +105,10 @@ describe('demo edge: single mic and PATCH', () => {
 
   it('updates one field alone and keeps the others', async () => {
     const before = (await call('/api/v1/mics/mic-0002')).body.data;
-    const { status, body } = await call('/api/v1/mics/mic-0002', { method: 'PATCH', body: JSON.stringify({ host: '10.99.0.1' }) });
+    const { status, body } = await call('/api/v1/mics/mic-0002', {
+      method: 'PATCH',
+      body: JSON.stringify({ host: '10.99.0.1' }),
+    });
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ id: 'mic-0002', host: '10.99.0.1', name: before.name, status: before.status });
     expect(Date.parse(body.data.updated_at)).toBeGreaterThanOrEqual(Date.parse(before.updated_at));
@@ -160,17 +163,22 @@ describe('demo edge: GET /api/v1/events', () => {
   });
 
   it('filters by repeated mic_id and label_id and by an inclusive time range', async () => {
-    const { body } = await call('/api/v1/events?size=100&mic_id=mic-0001&mic_id=mic-0017&label_id=scream&label_id=car_horn');
+    const { body } = await call(
+      '/api/v1/events?size=100&mic_id=mic-0001&mic_id=mic-0017&label_id=scream&label_id=car_horn',
+    );
     expect(body.total_cnt).toBeGreaterThan(0);
     for (const e of body.results) {
       expect(['mic-0001', 'mic-0017']).toContain(e.mic.id);
       expect(['scream', 'car_horn']).toContain(e.label.id);
     }
     const newest = (await call('/api/v1/events?size=1')).body.results[0];
-    const exact = await call(`/api/v1/events?start=${encodeURIComponent(newest.created_at)}&end=${encodeURIComponent(newest.created_at)}`);
+    const exact = await call(
+      `/api/v1/events?start=${encodeURIComponent(newest.created_at)}&end=${encodeURIComponent(newest.created_at)}`,
+    );
     expect(exact.body.results.map((e: { id: string }) => e.id)).toEqual([newest.id]);
     const withOffset = await call(`/api/v1/events?start=${encodeURIComponent('2026-11-20T09:00:00+09:00')}`);
-    for (const e of withOffset.body.results) expect(Date.parse(e.created_at)).toBeGreaterThanOrEqual(Date.parse('2026-11-20T00:00:00Z'));
+    for (const e of withOffset.body.results)
+      expect(Date.parse(e.created_at)).toBeGreaterThanOrEqual(Date.parse('2026-11-20T00:00:00Z'));
   });
 
   it('pages and counts exactly as a plain ordered query would, for every kind of filter', async () => {
@@ -184,20 +192,27 @@ describe('demo edge: GET /api/v1/events', () => {
       [`start=${start}`, (e) => e.created_at >= start],
       [`start=${start}&end=${end}`, (e) => e.created_at >= start && e.created_at <= end],
       ['label_id=scream&label_id=siren', (e) => ['scream', 'siren'].includes(e.label_id)],
-      [`mic_id=mic-0001&mic_id=mic-0002&end=${end}`, (e) => ['mic-0001', 'mic-0002'].includes(e.mic_id) && e.created_at <= end],
+      [
+        `mic_id=mic-0001&mic_id=mic-0002&end=${end}`,
+        (e) => ['mic-0001', 'mic-0002'].includes(e.mic_id) && e.created_at <= end,
+      ],
       ['mic_id=mic-0003&label_id=car_horn', (e) => e.mic_id === 'mic-0003' && e.label_id === 'car_horn'],
       // The same id twice must not list its events twice.
       ['label_id=scream&label_id=siren&label_id=scream', (e) => ['scream', 'siren'].includes(e.label_id)],
-      ['mic_id=mic-0002&mic_id=mic-0002&label_id=siren&label_id=siren', (e) => e.mic_id === 'mic-0002' && e.label_id === 'siren'],
+      [
+        'mic_id=mic-0002&mic_id=mic-0002&label_id=siren&label_id=siren',
+        (e) => e.mic_id === 'mic-0002' && e.label_id === 'siren',
+      ],
     ];
     for (const [query, keep] of cases) {
       const expected = all.filter(keep);
       for (const page of [1, 3, 40]) {
         const { body } = await call(`/api/v1/events?size=25&page=${page}&${query.replaceAll('+', '%2B')}`);
         expect(body.total_cnt, query).toBe(expected.length);
-        expect(body.results.map((e: { id: string }) => e.id), `${query} page ${page}`).toEqual(
-          expected.slice((page - 1) * 25, page * 25).map((e) => e.id),
-        );
+        expect(
+          body.results.map((e: { id: string }) => e.id),
+          `${query} page ${page}`,
+        ).toEqual(expected.slice((page - 1) * 25, page * 25).map((e) => e.id));
       }
     }
   });
@@ -253,7 +268,11 @@ describe('demo edge: composite events', () => {
     expect(one.body).toEqual(first);
 
     const ge = new Date(Date.parse(first.started_at) - 1000).toISOString();
-    const ranged = (await call(`/api/v1/composite-events?size=100&created_at__ge=${encodeURIComponent(ge)}&created_at__le=${encodeURIComponent(new Date().toISOString())}`)).body;
+    const ranged = (
+      await call(
+        `/api/v1/composite-events?size=100&created_at__ge=${encodeURIComponent(ge)}&created_at__le=${encodeURIComponent(new Date().toISOString())}`,
+      )
+    ).body;
     expect(ranged.results.map((c: { id: string }) => c.id)).toContain(first.id);
 
     expect(await call('/api/v1/composite-events/nope')).toEqual({ status: 404, body: { detail: 'Not Found' } });

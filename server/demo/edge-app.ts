@@ -52,9 +52,13 @@ export function buildDemoEdge(options: DemoEdgeOptions): { app: FastifyInstance;
     }
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(.+)$/i.exec(header) : null;
-    if (match === null) return reply.code(401).header('www-authenticate', 'Bearer').send({ detail: 'Not authenticated' });
+    if (match === null)
+      return reply.code(401).header('www-authenticate', 'Bearer').send({ detail: 'Not authenticated' });
     if (!tokensEqual(match[1]!.trim(), options.token)) {
-      return reply.code(401).header('www-authenticate', 'Bearer').send({ detail: 'Invalid authentication credentials' });
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ detail: 'Invalid authentication credentials' });
     }
     return undefined;
   });
@@ -86,7 +90,9 @@ export function buildDemoEdge(options: DemoEdgeOptions): { app: FastifyInstance;
       return reply.code(422).send({ detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }] });
     }
     if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
-      return reply.code(422).send({ detail: [{ type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error', input: {} }] });
+      return reply
+        .code(422)
+        .send({ detail: [{ type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error', input: {} }] });
     }
     if (status < 500) return reply.code(status).send({ detail: (error as Error).message });
     console.error('demo edge error:', error);
@@ -97,7 +103,12 @@ export function buildDemoEdge(options: DemoEdgeOptions): { app: FastifyInstance;
 
   app.get('/api/v1/mics', async (request) => {
     const q = new QueryReader(request.query as Query);
-    const filter = { page: q.int('page', 1, 1), size: q.int('size', 10, 1, 101), name: q.text('name'), edge_id: q.text('edge_id') };
+    const filter = {
+      page: q.int('page', 1, 1),
+      size: q.int('size', 10, 1, 101),
+      name: q.text('name'),
+      edge_id: q.text('edge_id'),
+    };
     q.done();
     return store.listMics(filter);
   });

@@ -41,7 +41,8 @@ export function wrongShape(body: unknown): unknown {
   if ('total_cnt' in copy && Array.isArray(copy.results)) {
     const first = copy.results[0] as Record<string, unknown> | undefined;
     // Composite events carry `started_at` rather than `created_at`: break the field that item really has.
-    if (first !== undefined && typeof first === 'object') first['started_at' in first ? 'started_at' : 'created_at'] = 1_700_000_000;
+    if (first !== undefined && typeof first === 'object')
+      first['started_at' in first ? 'started_at' : 'created_at'] = 1_700_000_000;
     else copy.total_cnt = 'many';
     return copy;
   }

@@ -13,7 +13,12 @@ const rule = (overrides: Partial<EngineRule> = {}): EngineRule => ({
 });
 
 let seq = 0;
-const event = (at: number, label_id = 'scream', mic_id = 'mic-1'): EngineEvent => ({ id: `e${++seq}`, label_id, mic_id, at: at * 1000 });
+const event = (at: number, label_id = 'scream', mic_id = 'mic-1'): EngineEvent => ({
+  id: `e${++seq}`,
+  label_id,
+  mic_id,
+  at: at * 1000,
+});
 
 function run(rules: EngineRule[], events: EngineEvent[]) {
   let n = 0;
@@ -48,11 +53,16 @@ describe('composite rule engine', () => {
   });
 
   it('groups by label: different labels never count together', () => {
-    expect(run([rule()], [event(0, 'scream'), event(1, 'siren'), event(2, 'scream'), event(3, 'siren')]).created).toHaveLength(0);
+    expect(
+      run([rule()], [event(0, 'scream'), event(1, 'siren'), event(2, 'scream'), event(3, 'siren')]).created,
+    ).toHaveLength(0);
   });
 
   it('adds later events inside the window to the open composite, and starts anew after it', () => {
-    const { created, joined } = run([rule()], [event(0), event(1), event(2), event(30), event(59), event(61), event(62), event(63)]);
+    const { created, joined } = run(
+      [rule()],
+      [event(0), event(1), event(2), event(30), event(59), event(61), event(62), event(63)],
+    );
     expect(joined).toHaveLength(2);
     expect(created).toHaveLength(2);
     expect(created[1]).toMatchObject({ composite: { startedAt: 61_000 } });
@@ -73,7 +83,10 @@ describe('composite rule engine', () => {
   });
 
   it('evaluates every rule independently', () => {
-    const { created } = run([rule({ id: 'a', min_events: 2 }), rule({ id: 'b', min_events: 3 })], [event(0), event(1), event(2)]);
+    const { created } = run(
+      [rule({ id: 'a', min_events: 2 }), rule({ id: 'b', min_events: 3 })],
+      [event(0), event(1), event(2)],
+    );
     expect(created.map((c) => c.kind === 'created' && c.composite.ruleId)).toEqual(['a', 'b']);
   });
 

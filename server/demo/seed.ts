@@ -83,9 +83,7 @@ export function seed(db: Database.Database, options: SeedOptions): void {
       // A category no label names yet, as a newer firmware might report it.
       if (i % 17 === 5) thresholds.drone = 0.7;
     }
-    const readThresholds = Object.fromEntries(
-      Object.entries(thresholds).map(([k, v]) => [k, thresholdFromWritten(v)]),
-    );
+    const readThresholds = Object.fromEntries(Object.entries(thresholds).map(([k, v]) => [k, thresholdFromWritten(v)]));
     const active = !rng.chance(0.1);
     const connection = (scheme: string, port: number, path: string) =>
       JSON.stringify({
@@ -172,7 +170,9 @@ function historyEvents(rng: Random, mics: SeededMic[], siteCount: number, option
     const micIndex = rng.int(0, mics.length - 1);
     if (rng.chance(0.02)) {
       // An incident: one kind of sound heard several times on a site's mics within a minute.
-      const labelId = rng.chance(0.5) ? rng.pick(['scream', 'glass_break', 'gunshot', 'explosion', 'help_call']) : anyLabel();
+      const labelId = rng.chance(0.5)
+        ? rng.pick(['scream', 'glass_break', 'gunshot', 'explosion', 'help_call'])
+        : anyLabel();
       const count = rng.int(2, 7);
       let t = at;
       for (let k = 0; k < count && events.length < total; k++) {
@@ -194,7 +194,13 @@ function historyEvents(rng: Random, mics: SeededMic[], siteCount: number, option
   return events;
 }
 
-function writeHistory(db: Database.Database, rng: Random, history: HistoryEvent[], engine: RuleEngine, now: number): void {
+function writeHistory(
+  db: Database.Database,
+  rng: Random,
+  history: HistoryEvent[],
+  engine: RuleEngine,
+  now: number,
+): void {
   const micRows = db.prepare('SELECT id, name, thresholds FROM mics ORDER BY id').all() as {
     id: string;
     name: string;
@@ -208,7 +214,10 @@ function writeHistory(db: Database.Database, rng: Random, history: HistoryEvent[
     'INSERT INTO composite_events (seq, id, rule_id, group_key, started_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const insertMember = db.prepare('INSERT INTO composite_members (composite_seq, event_seq) VALUES (?, ?)');
-  const parsed = micRows.map((m) => ({ ...m, thresholds: JSON.parse(m.thresholds) as Record<string, { confidence: number; sound_level_ge: number }> }));
+  const parsed = micRows.map((m) => ({
+    ...m,
+    thresholds: JSON.parse(m.thresholds) as Record<string, { confidence: number; sound_level_ge: number }>,
+  }));
   const eventSeq = new Map<string, number>();
   const compositeSeq = new Map<string, number>();
   let nextComposite = 1;
@@ -218,22 +227,43 @@ function writeHistory(db: Database.Database, rng: Random, history: HistoryEvent[
       const seq = i + 1;
       const mic = parsed[h.micIndex]!;
       const threshold = mic.thresholds[h.labelId] ?? { confidence: 0.5, sound_level_ge: 65 };
-      const confidence = Math.round((threshold.confidence + (1 - threshold.confidence) * rng.next() ** 0.8) * 1000) / 1000;
-      const soundLevel = Math.round((threshold.sound_level_ge + rng.range(0, 110 - threshold.sound_level_ge)) * 10) / 10;
+      const confidence =
+        Math.round((threshold.confidence + (1 - threshold.confidence) * rng.next() ** 0.8) * 1000) / 1000;
+      const soundLevel =
+        Math.round((threshold.sound_level_ge + rng.range(0, 110 - threshold.sound_level_ge)) * 10) / 10;
       const id = rng.uuid();
       const createdAt = new Date(h.at).toISOString();
       const read = now - h.at > 6 * 3_600_000 || rng.chance(0.3);
       const readAt = read ? new Date(Math.min(now, h.at + rng.int(60_000, 3_600_000))).toISOString() : null;
-      insertEvent.run(seq, id, h.labelId, mic.id, confidence, threshold.confidence, soundLevel, threshold.sound_level_ge,
+      insertEvent.run(
+        seq,
+        id,
+        h.labelId,
+        mic.id,
+        confidence,
+        threshold.confidence,
+        soundLevel,
+        threshold.sound_level_ge,
         describeEvent(labelEn.get(h.labelId) ?? h.labelId, mic.name, soundLevel),
-        `/var/lib/edge/audio/${createdAt.slice(0, 10)}/${id}.wav`, read ? 1 : 0, readAt, createdAt, readAt ?? createdAt);
+        `/var/lib/edge/audio/${createdAt.slice(0, 10)}/${id}.wav`,
+        read ? 1 : 0,
+        readAt,
+        createdAt,
+        readAt ?? createdAt,
+      );
       eventSeq.set(id, seq);
       for (const out of engine.process({ id, label_id: h.labelId, mic_id: mic.id, at: h.at })) {
         if (out.kind === 'created') {
           const cseq = nextComposite++;
           compositeSeq.set(out.composite.id, cseq);
-          insertComposite.run(cseq, out.composite.id, out.composite.ruleId, out.composite.groupKey,
-            new Date(out.composite.startedAt).toISOString(), new Date(out.createdAt).toISOString());
+          insertComposite.run(
+            cseq,
+            out.composite.id,
+            out.composite.ruleId,
+            out.composite.groupKey,
+            new Date(out.composite.startedAt).toISOString(),
+            new Date(out.createdAt).toISOString(),
+          );
           for (const memberId of out.memberIds) insertMember.run(cseq, eventSeq.get(memberId));
         } else {
           insertMember.run(compositeSeq.get(out.compositeId), seq);

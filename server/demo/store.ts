@@ -335,8 +335,10 @@ export class DemoStore {
       updated_at: new Date().toISOString(),
     };
     this.db
-      .prepare(`UPDATE mics SET name = @name, host = @host, status = @status, latitude = @latitude,
-        longitude = @longitude, thresholds = @thresholds, updated_at = @updated_at WHERE id = @id`)
+      .prepare(
+        `UPDATE mics SET name = @name, host = @host, status = @status, latitude = @latitude,
+        longitude = @longitude, thresholds = @thresholds, updated_at = @updated_at WHERE id = @id`,
+      )
       .run({ ...next, id });
     // Every composite embeds its mics: any of them may show this one.
     this.compositeCache.clear();
@@ -431,9 +433,9 @@ export class DemoStore {
       start === null
         ? 1
         : ((
-            this.db.prepare('SELECT seq AS s FROM events WHERE created_at >= ? ORDER BY created_at, seq LIMIT 1').get(start) as
-              | { s: number }
-              | undefined
+            this.db
+              .prepare('SELECT seq AS s FROM events WHERE created_at >= ? ORDER BY created_at, seq LIMIT 1')
+              .get(start) as { s: number } | undefined
           )?.s ?? Number.MAX_SAFE_INTEGER);
     const high =
       end === null
@@ -470,7 +472,9 @@ export class DemoStore {
       const { low, high } = this.seqBounds(filter.start, filter.end);
       return Math.max(0, high - low + 1);
     }
-    const row = this.db.prepare(`SELECT COUNT(*) AS n FROM events ${clause([...time, ...where])}`).get(...timeParams, ...params);
+    const row = this.db
+      .prepare(`SELECT COUNT(*) AS n FROM events ${clause([...time, ...where])}`)
+      .get(...timeParams, ...params);
     return (row as { n: number }).n;
   }
 
@@ -492,8 +496,9 @@ export class DemoStore {
     }
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
     const direction = filter.order === 'asc' ? 'ASC' : 'DESC';
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM composite_events ${clause}`).get(...params) as { n: number })
-      .n;
+    const total = (
+      this.db.prepare(`SELECT COUNT(*) AS n FROM composite_events ${clause}`).get(...params) as { n: number }
+    ).n;
     const rows = this.db
       .prepare(
         `SELECT * FROM composite_events ${clause} ORDER BY started_at ${direction}, seq ${direction} LIMIT ? OFFSET ?`,
@@ -527,9 +532,11 @@ export class DemoStore {
     const threshold = thresholds[input.label_id] ?? { confidence: 0.5, sound_level_ge: 65 };
     const rng = this.rng;
     const confidence =
-      input.confidence ?? Math.round((threshold.confidence + (1 - threshold.confidence) * rng.next() ** 0.8) * 1000) / 1000;
+      input.confidence ??
+      Math.round((threshold.confidence + (1 - threshold.confidence) * rng.next() ** 0.8) * 1000) / 1000;
     const soundLevel =
-      input.sound_level ?? Math.round((threshold.sound_level_ge + rng.range(0, 110 - threshold.sound_level_ge)) * 10) / 10;
+      input.sound_level ??
+      Math.round((threshold.sound_level_ge + rng.range(0, 110 - threshold.sound_level_ge)) * 10) / 10;
     const last = this.db.prepare('SELECT MAX(created_at) AS t FROM events').get() as { t: string | null };
     // Keep event time strictly increasing so the rule engine sees them in order.
     const at = Math.max(input.at ?? Date.now(), last.t === null ? 0 : Date.parse(last.t) + 1);
@@ -542,16 +549,33 @@ export class DemoStore {
             description, file_path, is_read, read_at, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?)`,
         )
-        .run(id, input.label_id, row.id, confidence, threshold.confidence, soundLevel, threshold.sound_level_ge,
+        .run(
+          id,
+          input.label_id,
+          row.id,
+          confidence,
+          threshold.confidence,
+          soundLevel,
+          threshold.sound_level_ge,
           describeEvent(labelRow?.name_en ?? input.label_id, row.name, soundLevel),
-          `/var/lib/edge/audio/${createdAt.slice(0, 10)}/${id}.wav`, createdAt, createdAt);
+          `/var/lib/edge/audio/${createdAt.slice(0, 10)}/${id}.wav`,
+          createdAt,
+          createdAt,
+        );
       const seq = Number(info.lastInsertRowid);
       for (const out of this.engine.process({ id, label_id: input.label_id, mic_id: row.id, at })) {
         if (out.kind === 'created') {
           const c = this.db
-            .prepare('INSERT INTO composite_events (id, rule_id, group_key, started_at, created_at) VALUES (?, ?, ?, ?, ?)')
-            .run(out.composite.id, out.composite.ruleId, out.composite.groupKey,
-              new Date(out.composite.startedAt).toISOString(), createdAt);
+            .prepare(
+              'INSERT INTO composite_events (id, rule_id, group_key, started_at, created_at) VALUES (?, ?, ?, ?, ?)',
+            )
+            .run(
+              out.composite.id,
+              out.composite.ruleId,
+              out.composite.groupKey,
+              new Date(out.composite.startedAt).toISOString(),
+              createdAt,
+            );
           const insertMember = this.db.prepare(
             'INSERT INTO composite_members (composite_seq, event_seq) SELECT ?, seq FROM events WHERE id = ?',
           );
@@ -582,7 +606,10 @@ export class DemoStore {
   private composites(rows: CompositeRow[]): Piece[] {
     const missing = rows.filter((row) => !this.compositeCache.has(row.id));
     for (const built of this.buildComposites(missing)) {
-      this.compositeCache.set(built.id, piece(Buffer.from(JSON.stringify(this.redactsCredentials ? redactCredentials(built) : built))));
+      this.compositeCache.set(
+        built.id,
+        piece(Buffer.from(JSON.stringify(this.redactsCredentials ? redactCredentials(built) : built))),
+      );
     }
     const page = rows.map((row) => {
       const built = this.compositeCache.get(row.id)!;
@@ -615,7 +642,9 @@ export class DemoStore {
     const micRows = new Map(
       (micIds.length === 0
         ? []
-        : (this.db.prepare(`SELECT * FROM mics WHERE id IN (${micIds.map(() => '?').join(',')})`).all(...micIds) as MicRow[])
+        : (this.db
+            .prepare(`SELECT * FROM mics WHERE id IN (${micIds.map(() => '?').join(',')})`)
+            .all(...micIds) as MicRow[])
       ).map((m) => [m.id, m]),
     );
     const labels = this.labelCache();
@@ -652,7 +681,8 @@ export class DemoStore {
             label_id: e.label_id,
             mic_id: e.mic_id,
             label: label(labels.get(e.label_id), e.label_id),
-            microphone: mic === undefined ? null : { ...extendedMic(mic), thresholds: JSON.parse(mic.thresholds) as unknown },
+            microphone:
+              mic === undefined ? null : { ...extendedMic(mic), thresholds: JSON.parse(mic.thresholds) as unknown },
           };
         }),
         mics: eventMicIds.flatMap((id) => {

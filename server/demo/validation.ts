@@ -45,11 +45,21 @@ export class QueryReader {
     }
     const n = Number(raw);
     if (n <= min - 1) {
-      this.issues.push({ type: 'greater_than', loc: ['query', key], msg: `Input should be greater than ${min - 1}`, input: raw });
+      this.issues.push({
+        type: 'greater_than',
+        loc: ['query', key],
+        msg: `Input should be greater than ${min - 1}`,
+        input: raw,
+      });
       return fallback;
     }
     if (maxExclusive !== undefined && n >= maxExclusive) {
-      this.issues.push({ type: 'less_than', loc: ['query', key], msg: `Input should be less than ${maxExclusive}`, input: raw });
+      this.issues.push({
+        type: 'less_than',
+        loc: ['query', key],
+        msg: `Input should be less than ${maxExclusive}`,
+        input: raw,
+      });
       return fallback;
     }
     return n;
@@ -71,7 +81,12 @@ export class QueryReader {
     const iso = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
     const ms = iso.test(raw.trim()) ? Date.parse(raw.trim().replace(' ', 'T')) : Number.NaN;
     if (Number.isNaN(ms)) {
-      this.issues.push({ type: 'datetime_parsing', loc: ['query', key], msg: 'Input should be a valid datetime', input: raw });
+      this.issues.push({
+        type: 'datetime_parsing',
+        loc: ['query', key],
+        msg: 'Input should be a valid datetime',
+        input: raw,
+      });
       return null;
     }
     return new Date(ms).toISOString();
@@ -113,7 +128,12 @@ function numberIn(
     return undefined;
   }
   if (value < min) {
-    issues.push({ type: 'greater_than_equal', loc, msg: `Input should be greater than or equal to ${min}`, input: value });
+    issues.push({
+      type: 'greater_than_equal',
+      loc,
+      msg: `Input should be greater than or equal to ${min}`,
+      input: value,
+    });
     return undefined;
   }
   if (value > max) {
@@ -147,18 +167,36 @@ export interface ParsedMicPatch {
 export function parseMicPatch(body: unknown): ParsedMicPatch {
   const issues: ValidationIssue[] = [];
   if (!isRecord(body)) {
-    throw new ValidationFailed([{ type: 'model_attributes_type', loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', input: body }]);
+    throw new ValidationFailed([
+      {
+        type: 'model_attributes_type',
+        loc: ['body'],
+        msg: 'Input should be a valid dictionary or object to extract fields from',
+        input: body,
+      },
+    ]);
   }
   const patch: ParsedMicPatch = {};
   if ('name' in body && body.name !== null) patch.name = nonEmptyString(issues, ['body', 'name'], body.name);
   if ('host' in body && body.host !== null) patch.host = nonEmptyString(issues, ['body', 'host'], body.host);
   if ('status' in body && body.status !== null) {
     if (body.status === 'active' || body.status === 'inactive') patch.status = body.status;
-    else issues.push({ type: 'enum', loc: ['body', 'status'], msg: "Input should be 'active' or 'inactive'", input: body.status });
+    else
+      issues.push({
+        type: 'enum',
+        loc: ['body', 'status'],
+        msg: "Input should be 'active' or 'inactive'",
+        input: body.status,
+      });
   }
   if ('location' in body && body.location !== null) {
     if (!isRecord(body.location)) {
-      issues.push({ type: 'model_type', loc: ['body', 'location'], msg: 'Input should be a valid dictionary', input: body.location });
+      issues.push({
+        type: 'model_type',
+        loc: ['body', 'location'],
+        msg: 'Input should be a valid dictionary',
+        input: body.location,
+      });
     } else {
       const latitude = numberIn(issues, ['body', 'location', 'latitude'], body.location.latitude, -90, 90);
       const longitude = numberIn(issues, ['body', 'location', 'longitude'], body.location.longitude, -180, 180);
@@ -167,12 +205,22 @@ export function parseMicPatch(body: unknown): ParsedMicPatch {
   }
   if ('thresholds' in body && body.thresholds !== null) {
     if (!isRecord(body.thresholds)) {
-      issues.push({ type: 'dict_type', loc: ['body', 'thresholds'], msg: 'Input should be a valid dictionary', input: body.thresholds });
+      issues.push({
+        type: 'dict_type',
+        loc: ['body', 'thresholds'],
+        msg: 'Input should be a valid dictionary',
+        input: body.thresholds,
+      });
     } else {
       const thresholds: Record<string, number> = {};
       for (const [category, value] of Object.entries(body.thresholds)) {
         if (category.trim() === '') {
-          issues.push({ type: 'string_too_short', loc: ['body', 'thresholds', category], msg: 'Category name should have at least 1 character', input: category });
+          issues.push({
+            type: 'string_too_short',
+            loc: ['body', 'thresholds', category],
+            msg: 'Category name should have at least 1 character',
+            input: category,
+          });
           continue;
         }
         const n = numberIn(issues, ['body', 'thresholds', category], value, 0, 1);

@@ -1,4 +1,3 @@
-
 export type ApiErrorKind =
   /** The server could not be reached at all (or the edge behind it, 502). */
   | 'network'
@@ -51,7 +50,9 @@ function fieldErrorsOf(detail: unknown): FieldError[] {
   return detail.flatMap((item): FieldError[] => {
     if (typeof item !== 'object' || item === null) return [];
     const { loc, msg } = item as { loc?: unknown; msg?: unknown };
-    const path = Array.isArray(loc) ? loc.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number') : [];
+    const path = Array.isArray(loc)
+      ? loc.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number')
+      : [];
     const trimmed = typeof path[0] === 'string' && LOCATION_ROOTS.has(path[0]) ? path.slice(1) : path;
     return [{ path: trimmed, message: typeof msg === 'string' ? msg : 'invalid value' }];
   });
@@ -102,6 +103,9 @@ export function contractError(endpoint: string, error: SchemaError): ApiError {
     `Unexpected response shape from ${endpoint}: ${first.join('; ')}${more}`,
     endpoint,
     200,
-    error.issues.map((issue) => ({ path: issue.path.filter((p): p is string | number => typeof p !== 'symbol'), message: issue.message })),
+    error.issues.map((issue) => ({
+      path: issue.path.filter((p): p is string | number => typeof p !== 'symbol'),
+      message: issue.message,
+    })),
   );
 }

@@ -2,7 +2,16 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { compositeEventFixture, micFixture, pageFixture } from '@/testing/fixtures';
 import { server } from '@/testing/msw-server';
-import { accessToken, ApiError, edgeConnection, getCompositeEvent, listAllMics, listEvents, listMics, updateMic } from '.';
+import {
+  accessToken,
+  ApiError,
+  edgeConnection,
+  getCompositeEvent,
+  listAllMics,
+  listEvents,
+  listMics,
+  updateMic,
+} from '.';
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -22,7 +31,13 @@ describe('API client', () => {
         return HttpResponse.json(pageFixture([]));
       }),
     );
-    await listEvents({ page: 2, size: 25, mic_id: ['mic-0001', 'mic-0017'], label_id: ['scream', 'siren'], start: null });
+    await listEvents({
+      page: 2,
+      size: 25,
+      mic_id: ['mic-0001', 'mic-0017'],
+      label_id: ['scream', 'siren'],
+      start: null,
+    });
     expect(url!.searchParams.getAll('mic_id')).toEqual(['mic-0001', 'mic-0017']);
     expect(url!.searchParams.getAll('label_id')).toEqual(['scream', 'siren']);
     expect(url!.searchParams.get('page')).toBe('2');
@@ -47,28 +62,48 @@ describe('API client', () => {
     server.use(
       http.patch('*/api/v1/mics/:id', () =>
         HttpResponse.json(
-          { detail: [{ loc: ['body', 'thresholds', 'scream'], msg: 'Input should be less than or equal to 1', type: 'less_than_equal' }] },
+          {
+            detail: [
+              {
+                loc: ['body', 'thresholds', 'scream'],
+                msg: 'Input should be less than or equal to 1',
+                type: 'less_than_equal',
+              },
+            ],
+          },
           { status: 422 },
         ),
       ),
     );
     const error = await failure(updateMic('mic-0001', { thresholds: { scream: 2 } }));
     expect(error).toMatchObject({ kind: 'http', status: 422 });
-    expect(error.fieldErrors).toEqual([{ path: ['thresholds', 'scream'], message: 'Input should be less than or equal to 1' }]);
+    expect(error.fieldErrors).toEqual([
+      { path: ['thresholds', 'scream'], message: 'Input should be less than or equal to 1' },
+    ]);
     expect(error.message).toBe('422 thresholds.scream: Input should be less than or equal to 1');
   });
 
   it('uses a string detail as the message and recognises 404', async () => {
-    server.use(http.get('*/api/v1/composite-events/:id', () => HttpResponse.json({ detail: 'Not Found' }, { status: 404 })));
+    server.use(
+      http.get('*/api/v1/composite-events/:id', () => HttpResponse.json({ detail: 'Not Found' }, { status: 404 })),
+    );
     const error = await failure(getCompositeEvent('gone'));
-    expect(error).toMatchObject({ kind: 'http', status: 404, message: '404 Not Found', endpoint: 'GET /api/v1/composite-events/gone' });
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 404,
+      message: '404 Not Found',
+      endpoint: 'GET /api/v1/composite-events/gone',
+    });
     expect(error.isNotFound).toBe(true);
     expect(error.isTransient).toBe(false);
   });
 
   it('explains an error body that is not JSON', async () => {
     server.use(
-      http.get('*/api/v1/mics', () => new HttpResponse('Internal Server Error', { status: 500, headers: { 'content-type': 'text/plain' } })),
+      http.get(
+        '*/api/v1/mics',
+        () => new HttpResponse('Internal Server Error', { status: 500, headers: { 'content-type': 'text/plain' } }),
+      ),
     );
     const error = await failure(listMics({}));
     expect(error.message).toBe('500 Internal Server Error');
@@ -76,7 +111,12 @@ describe('API client', () => {
   });
 
   it('says so when a 200 body is not JSON', async () => {
-    server.use(http.get('*/api/v1/mics', () => new HttpResponse('{"page": 1, "resu', { status: 200, headers: { 'content-type': 'application/json' } })));
+    server.use(
+      http.get(
+        '*/api/v1/mics',
+        () => new HttpResponse('{"page": 1, "resu', { status: 200, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
     const error = await failure(listMics({}));
     expect(error.kind).toBe('malformed');
     expect(error.message).toMatch(/not valid JSON.*GET \/api\/v1\/mics/);
@@ -91,7 +131,10 @@ describe('API client', () => {
   });
 
   it('tolerates extra fields and unknown status values, and keeps unknown threshold categories', async () => {
-    const mic = { ...micFixture({ status: 'maintenance', thresholds: { drone: { sound_level_ge: 70, confidence: 0.6 } } }), firmware: '2.1' };
+    const mic = {
+      ...micFixture({ status: 'maintenance', thresholds: { drone: { sound_level_ge: 70, confidence: 0.6 } } }),
+      firmware: '2.1',
+    };
     server.use(http.get('*/api/v1/mics', () => HttpResponse.json({ ...pageFixture([mic]), next: null })));
     const page = await listMics({});
     expect(page.results[0]).toMatchObject({ status: 'maintenance', thresholds: { drone: { confidence: 0.6 } } });
@@ -124,9 +167,20 @@ describe('API client', () => {
   });
 
   it('treats the console server’s 502 and 504 as an unreachable and a slow edge', async () => {
-    server.use(http.get('*/api/v1/mics', () => HttpResponse.json({ detail: 'Edge server unreachable (ECONNREFUSED)' }, { status: 502 })));
-    expect(await failure(listMics({}))).toMatchObject({ kind: 'network', message: '502 Edge server unreachable (ECONNREFUSED)' });
-    server.use(http.get('*/api/v1/mics', () => HttpResponse.json({ detail: 'Edge server did not answer within 10 s' }, { status: 504 })));
+    server.use(
+      http.get('*/api/v1/mics', () =>
+        HttpResponse.json({ detail: 'Edge server unreachable (ECONNREFUSED)' }, { status: 502 }),
+      ),
+    );
+    expect(await failure(listMics({}))).toMatchObject({
+      kind: 'network',
+      message: '502 Edge server unreachable (ECONNREFUSED)',
+    });
+    server.use(
+      http.get('*/api/v1/mics', () =>
+        HttpResponse.json({ detail: 'Edge server did not answer within 10 s' }, { status: 504 }),
+      ),
+    );
     expect((await failure(listMics({}))).kind).toBe('timeout');
   });
 

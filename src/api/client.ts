@@ -69,7 +69,12 @@ export async function request<S extends z.ZodMiniType>(options: RequestOptions<S
     json = JSON.parse(text);
   } catch {
     edgeConnection.succeeded();
-    throw new ApiError('malformed', `The edge sent a response that is not valid JSON (${endpoint})`, endpoint, response.status);
+    throw new ApiError(
+      'malformed',
+      `The edge sent a response that is not valid JSON (${endpoint})`,
+      endpoint,
+      response.status,
+    );
   }
   edgeConnection.succeeded();
   const parsed = options.schema.safeParse(json);

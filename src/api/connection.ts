@@ -33,9 +33,19 @@ export const edgeConnection = {
   },
   failed(error: ApiError, method: string, at = Date.now()): void {
     if (error.isUnauthorized && method === 'GET') {
-      set({ status: 'unauthorized', lastOkAt: state.lastOkAt, since: state.status === 'unauthorized' ? state.since : at, message: error.message });
+      set({
+        status: 'unauthorized',
+        lastOkAt: state.lastOkAt,
+        since: state.status === 'unauthorized' ? state.since : at,
+        message: error.message,
+      });
     } else if (error.isTransient) {
-      set({ status: 'unreachable', lastOkAt: state.lastOkAt, since: state.status === 'unreachable' ? state.since : at, message: error.message });
+      set({
+        status: 'unreachable',
+        lastOkAt: state.lastOkAt,
+        since: state.status === 'unreachable' ? state.since : at,
+        message: error.message,
+      });
     }
   },
   reset(): void {

@@ -49,8 +49,9 @@ export async function getMic(micId: string, signal?: AbortSignal) {
 }
 
 export async function updateMic(micId: string, patch: MicPatch) {
-  return (await request({ method: 'PATCH', path: `/api/v1/mics/${segment(micId)}`, body: patch, schema: micEnvelopeSchema }))
-    .data;
+  return (
+    await request({ method: 'PATCH', path: `/api/v1/mics/${segment(micId)}`, body: patch, schema: micEnvelopeSchema })
+  ).data;
 }
 
 export function listEvents(params: EventListParams, signal?: AbortSignal) {
@@ -66,7 +67,10 @@ export function getCompositeEvent(id: string, signal?: AbortSignal) {
 }
 
 /** Every mic matching the filter, walking the pages at the largest size the service allows. */
-export async function listAllMics(params: Pick<MicListParams, 'name' | 'edge_id'>, signal?: AbortSignal): Promise<Mic[]> {
+export async function listAllMics(
+  params: Pick<MicListParams, 'name' | 'edge_id'>,
+  signal?: AbortSignal,
+): Promise<Mic[]> {
   const first = await listMics({ ...params, page: 1, size: MAX_PAGE_SIZE }, signal);
   const rest = await Promise.all(
     Array.from({ length: Math.max(0, first.max_page - 1) }, (_, i) =>

@@ -9,9 +9,9 @@ z.config(en());
  * Unknown extra fields are dropped; a missing or mistyped field is an error naming its path.
  */
 
-const timestamp = z.string().check(
-  z.refine((value) => !Number.isNaN(Date.parse(value)), { message: 'expected an ISO 8601 timestamp' }),
-);
+const timestamp = z
+  .string()
+  .check(z.refine((value) => !Number.isNaN(Date.parse(value)), { message: 'expected an ISO 8601 timestamp' }));
 
 export const locationSchema = z.object({ latitude: z.number(), longitude: z.number() });
 

@@ -9,7 +9,8 @@ export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  const message = error instanceof Error ? error.message : isRouteErrorResponse(error) ? error.statusText : String(error);
+  const message =
+    error instanceof Error ? error.message : isRouteErrorResponse(error) ? error.statusText : String(error);
   return (
     <Stack p="xl" maw={720} mx="auto">
       <Title order={1} size="h2">

@@ -42,7 +42,10 @@ export function createRouter() {
                 },
                 { path: 'map', lazy: page(() => import('@/features/map/map-route')) },
                 { path: 'events', lazy: page(() => import('@/features/events/events-route')) },
-                { path: 'composite-events', lazy: page(() => import('@/features/composite-events/composite-events-route')) },
+                {
+                  path: 'composite-events',
+                  lazy: page(() => import('@/features/composite-events/composite-events-route')),
+                },
                 {
                   path: 'composite-events/:compositeEventId',
                   lazy: page(() => import('@/features/composite-events/composite-event-route')),

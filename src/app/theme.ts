@@ -1,4 +1,11 @@
-import { createTheme, DEFAULT_THEME, darken, mergeThemeOverrides, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
+import {
+  createTheme,
+  DEFAULT_THEME,
+  darken,
+  mergeThemeOverrides,
+  type CSSVariablesResolver,
+  type MantineThemeOverride,
+} from '@mantine/core';
 import type { TFunction } from '@/lib/i18n';
 
 export const theme = createTheme({
@@ -37,7 +44,9 @@ export function localizedTheme(t: TFunction): MantineThemeOverride {
       Select: { defaultProps: clear },
       MultiSelect: { defaultProps: clear },
       PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('controls.showHide') } } },
-      DateTimePicker: { defaultProps: { ...clear, ...calendar, submitButtonProps: { 'aria-label': t('controls.apply') } } },
+      DateTimePicker: {
+        defaultProps: { ...clear, ...calendar, submitButtonProps: { 'aria-label': t('controls.apply') } },
+      },
       DatePickerInput: { defaultProps: { ...clear, ...calendar } },
     },
   });
@@ -75,7 +84,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => {
   for (const [name, shades] of Object.entries(DEFAULT_THEME.colors)) {
     const darker = [shades[9], darken(shades[9], 0.15), darken(shades[9], 0.3), darken(shades[9], 0.45)];
     light[`--mantine-color-${name}-light-color`] = readable(darker, shades[1]);
-    light[`--mantine-color-${name}-outline`] = readable([shades[6], shades[7], shades[8], ...darker], DEFAULT_THEME.colors.gray[0]);
+    light[`--mantine-color-${name}-outline`] = readable(
+      [shades[6], shades[7], shades[8], ...darker],
+      DEFAULT_THEME.colors.gray[0],
+    );
   }
   return {
     variables: {},

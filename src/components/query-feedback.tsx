@@ -36,10 +36,24 @@ export function StaleDataNotice({ query }: { query: QueryLike }) {
 }
 
 /** For a query with nothing to show: says why, names the field of a contract mismatch, offers a retry. */
-export function QueryError({ error, onRetry, retrying = false }: { error: Error; onRetry?: () => void; retrying?: boolean }) {
+export function QueryError({
+  error,
+  onRetry,
+  retrying = false,
+}: {
+  error: Error;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('query.errorTitle')} role="alert">
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title={t('query.errorTitle')}
+      role="alert"
+    >
       <Stack gap="xs">
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {error.message}

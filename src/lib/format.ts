@@ -21,9 +21,7 @@ export function zoneName(date: Date, locale: string): string {
     format = new Intl.DateTimeFormat(locale, { timeZoneName: 'short' });
     zoneFormats.set(locale, format);
   }
-  const part = format
-    .formatToParts(date)
-    .find((p) => p.type === 'timeZoneName');
+  const part = format.formatToParts(date).find((p) => p.type === 'timeZoneName');
   return part?.value ?? '';
 }
 

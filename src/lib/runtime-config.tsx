@@ -17,7 +17,9 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
   const parsed = runtimeConfigSchema.safeParse(await response.json());
   if (!parsed.success) {
-    throw new Error(`GET /config.json: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `GET /config.json: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   return parsed.data;
 }

@@ -89,5 +89,12 @@ export function compositeEventFixture(overrides: Partial<CompositeEvent> = {}): 
 }
 
 export function pageFixture<T>(results: T[], overrides: Partial<Page<T>> = {}): Page<T> {
-  return { page: 1, size: 10, total_cnt: results.length, max_page: Math.ceil(results.length / 10), results, ...overrides };
+  return {
+    page: 1,
+    size: 10,
+    total_cnt: results.length,
+    max_page: Math.ceil(results.length / 10),
+    results,
+    ...overrides,
+  };
 }

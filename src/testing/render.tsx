@@ -17,7 +17,9 @@ export const demoConfig: RuntimeConfig = {
 };
 
 export function testQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 export function Providers({
@@ -45,7 +47,11 @@ export function Providers({
 /** Renders routes in a memory router inside the app's providers, starting at `path`. */
 export function renderRoutes(
   routes: RouteObject[],
-  { path = '/', queryClient = testQueryClient(), config = demoConfig }: { path?: string; queryClient?: QueryClient; config?: RuntimeConfig } = {},
+  {
+    path = '/',
+    queryClient = testQueryClient(),
+    config = demoConfig,
+  }: { path?: string; queryClient?: QueryClient; config?: RuntimeConfig } = {},
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
@@ -56,7 +62,13 @@ export function renderRoutes(
   return { ...result, router, queryClient };
 }
 
-export function renderWithProviders(ui: ReactElement, options: Omit<RenderOptions, 'wrapper'> & { queryClient?: QueryClient } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  options: Omit<RenderOptions, 'wrapper'> & { queryClient?: QueryClient } = {},
+) {
   const { queryClient = testQueryClient(), ...rest } = options;
-  return { ...render(ui, { wrapper: ({ children }) => <Providers queryClient={queryClient}>{children}</Providers>, ...rest }), queryClient };
+  return {
+    ...render(ui, { wrapper: ({ children }) => <Providers queryClient={queryClient}>{children}</Providers>, ...rest }),
+    queryClient,
+  };
 }

@@ -65,11 +65,21 @@ export function AppLayout() {
   };
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={t('header.toggleNavigation')} />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={t('header.toggleNavigation')}
+            />
             <Title order={1} size="h4" className={classes.brand}>
               {t('appName')}
             </Title>
@@ -86,13 +96,25 @@ export function AppLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <ConnectionIndicator />
-            <ActionIcon variant="default" size="lg" aria-label={t('shortcuts.open')} title={t('shortcuts.open')} onClick={openHelp} visibleFrom="sm">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('shortcuts.open')}
+              title={t('shortcuts.open')}
+              onClick={openHelp}
+              visibleFrom="sm"
+            >
               <IconKeyboard size={18} aria-hidden />
             </ActionIcon>
             <LanguageToggle />
             <ColorSchemeToggle />
             {!config.serverHoldsToken && (
-              <Button variant="subtle" size="compact-sm" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOut}>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconLogout size={16} aria-hidden />}
+                onClick={signOut}
+              >
                 {t('header.signOut')}
               </Button>
             )}

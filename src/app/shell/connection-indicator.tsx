@@ -22,7 +22,10 @@ export function ConnectionIndicator() {
       break;
     case 'unreachable':
       color = state.lastOkAt === null ? 'red' : 'orange';
-      label = state.lastOkAt === null ? t('connection.unreachable') : t('connection.staleSince', { time: clockTime(state.lastOkAt) });
+      label =
+        state.lastOkAt === null
+          ? t('connection.unreachable')
+          : t('connection.staleSince', { time: clockTime(state.lastOkAt) });
       icon = <IconAccessPointOff size={14} aria-hidden />;
       hint = state.message;
       break;

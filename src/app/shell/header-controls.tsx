@@ -14,7 +14,13 @@ export function ColorSchemeToggle() {
   const Icon = SCHEME_ICON[colorScheme];
   const label = t('header.colorSchemeToggle', { current: name(colorScheme), next: name(NEXT_SCHEME[colorScheme]) });
   return (
-    <ActionIcon variant="default" size="lg" aria-label={label} title={label} onClick={() => setColorScheme(NEXT_SCHEME[colorScheme])}>
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={label}
+      title={label}
+      onClick={() => setColorScheme(NEXT_SCHEME[colorScheme])}
+    >
       <Icon size={18} aria-hidden />
     </ActionIcon>
   );

@@ -51,7 +51,11 @@ export function BaseMap({
       >
         <OfflineBasemap />
         {config.mapTileUrl !== null && (
-          <TileLayer url={config.mapTileUrl} attribution={config.mapTileAttribution ?? undefined} crossOrigin="anonymous" />
+          <TileLayer
+            url={config.mapTileUrl}
+            attribution={config.mapTileAttribution ?? undefined}
+            crossOrigin="anonymous"
+          />
         )}
         {children}
       </MapContainer>

@@ -33,7 +33,13 @@ function boundsKey(points: readonly { lat: number; lon: number }[]): string | nu
  * Fits the map to the mics on first load and whenever the set of positions changes, until the
  * user pans or zooms; then it leaves the view alone until `resetSignal` changes.
  */
-export function FitToMics({ points, resetSignal = 0, onUserMovedChange, maxZoom = 15, always = false }: FitToMicsProps) {
+export function FitToMics({
+  points,
+  resetSignal = 0,
+  onUserMovedChange,
+  maxZoom = 15,
+  always = false,
+}: FitToMicsProps) {
   const map = useMap();
   const fitting = useRef(false);
   const userMoved = useRef(false);

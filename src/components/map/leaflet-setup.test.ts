@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { L } from './leaflet-setup';
 
-const nextFrames = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+const nextFrames = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 
 describe('leaflet canvas renderer', () => {
   const errors: unknown[] = [];
@@ -16,10 +17,16 @@ describe('leaflet canvas renderer', () => {
     const element = document.createElement('div');
     document.body.append(element);
     const map = L.map(element, { preferCanvas: true }).setView([37.5, 127], 12);
-    L.polyline([[37.5, 127], [37.6, 127.1]]).addTo(map);
+    L.polyline([
+      [37.5, 127],
+      [37.6, 127.1],
+    ]).addTo(map);
     // 'moveend' makes the renderer redraw at once, leaving the frame the polyline asked for pending.
     map.fire('moveend');
-    L.polyline([[37.4, 127], [37.5, 127.1]]).addTo(map);
+    L.polyline([
+      [37.4, 127],
+      [37.5, 127.1],
+    ]).addTo(map);
     map.remove();
     await nextFrames();
     expect(errors).toEqual([]);

@@ -52,7 +52,11 @@ export interface MicClusterIndex {
  * A supercluster index over mics. Aggregates travel with the clusters (map/reduce), so the
  * worst state of a cluster of 5,000 mics costs nothing at draw time.
  */
-export function buildClusterIndex(mics: readonly MarkerMic[], pulses: ReadonlyMap<string, number>, radiusPx = 48): MicClusterIndex {
+export function buildClusterIndex(
+  mics: readonly MarkerMic[],
+  pulses: ReadonlyMap<string, number>,
+  radiusPx = 48,
+): MicClusterIndex {
   const index = new Supercluster<MicPointProps, ClusterProps>({
     // supercluster measures in 512-px tiles at Leaflet's zoom numbers (256-px tiles): double it.
     radius: radiusPx * 2,
@@ -98,7 +102,13 @@ export function buildClusterIndex(mics: readonly MarkerMic[], pulses: ReadonlyMa
             lon,
             count: props.point_count,
             state: BY_RANK[props.worst] ?? 'active',
-            counts: { fresh: props.fresh, recent: props.recent, unknown: props.unknown, inactive: props.inactive, active: props.active },
+            counts: {
+              fresh: props.fresh,
+              recent: props.recent,
+              unknown: props.unknown,
+              inactive: props.inactive,
+              active: props.active,
+            },
             pulseAt: props.pulseAt > 0 ? props.pulseAt : null,
           };
         }

@@ -50,7 +50,15 @@ function shape(ctx: CanvasRenderingContext2D, state: MarkerState, x: number, y: 
   }
 }
 
-function ring(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, color: string, alpha: number, width: number): void {
+function ring(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  r: number,
+  color: string,
+  alpha: number,
+  width: number,
+): void {
   ctx.globalAlpha = alpha;
   ctx.strokeStyle = color;
   ctx.lineWidth = width;
@@ -65,7 +73,14 @@ function ring(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, co
  * larger halo for fresher); a cluster is a large disc with its count and a small shape badge
  * of its most urgent state.
  */
-export function drawGlyph(ctx: CanvasRenderingContext2D, x: number, y: number, glyph: Glyph, style: GlyphStyle, now: number): void {
+export function drawGlyph(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  glyph: Glyph,
+  style: GlyphStyle,
+  now: number,
+): void {
   const s = style.scale;
   const color = STATE_COLORS[glyph.state];
   const outline = style.dark ? '#0b1016' : '#ffffff';

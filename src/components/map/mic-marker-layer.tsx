@@ -13,7 +13,9 @@ export interface ClusterHit extends ClusterNode {
   expansionZoom: number;
 }
 
-export type HoverHit = { kind: 'mic'; mic: MarkerMic; x: number; y: number } | { kind: 'cluster'; cluster: ClusterHit; x: number; y: number };
+export type HoverHit =
+  | { kind: 'mic'; mic: MarkerMic; x: number; y: number }
+  | { kind: 'cluster'; cluster: ClusterHit; x: number; y: number };
 
 export interface DrawnSummary {
   /** Markers drawn for single mics. */
@@ -59,7 +61,12 @@ class GlyphMarker extends L.CircleMarker {
   node: MapNode;
 
   constructor(node: MapNode, glyph: Glyph, style: GlyphStyle, renderer: L.Renderer) {
-    super([node.lat, node.lon], { radius: hitRadius(glyph, style.scale), renderer, pane: PANE, bubblingMouseEvents: false });
+    super([node.lat, node.lon], {
+      radius: hitRadius(glyph, style.scale),
+      renderer,
+      pane: PANE,
+      bubblingMouseEvents: false,
+    });
     this.glyph = glyph;
     this.style = style;
     this.node = node;
@@ -96,7 +103,13 @@ function sameGlyph(a: Glyph, b: Glyph): boolean {
 
 function glyphOf(node: MapNode, selectedId: string | null): Glyph {
   if (node.kind === 'mic') {
-    return { kind: 'mic', state: node.mic.state, freshness: node.mic.freshness, pulseAt: node.pulseAt, selected: node.mic.id === selectedId };
+    return {
+      kind: 'mic',
+      state: node.mic.state,
+      freshness: node.mic.freshness,
+      pulseAt: node.pulseAt,
+      selected: node.mic.id === selectedId,
+    };
   }
   return { kind: 'cluster', state: node.state, count: node.count, pulseAt: node.pulseAt, selected: false };
 }
@@ -129,7 +142,11 @@ export function MicMarkerLayer({
 
   const [{ renderer, group, layers }] = useState(() => {
     if (map.getPane(PANE) === undefined) map.createPane(PANE).style.zIndex = '450';
-    return { renderer: L.canvas({ padding: 0.3, pane: PANE }), group: L.layerGroup(), layers: new Map<string, GlyphMarker>() };
+    return {
+      renderer: L.canvas({ padding: 0.3, pane: PANE }),
+      group: L.layerGroup(),
+      layers: new Map<string, GlyphMarker>(),
+    };
   });
 
   useEffect(() => {
@@ -174,7 +191,10 @@ export function MicMarkerLayer({
 
     const update = () => {
       const bounds = map.getBounds().pad(0.25);
-      const nodes = index.nodes([bounds.getWest(), Math.max(-90, bounds.getSouth()), bounds.getEast(), Math.min(90, bounds.getNorth())], map.getZoom());
+      const nodes = index.nodes(
+        [bounds.getWest(), Math.max(-90, bounds.getSouth()), bounds.getEast(), Math.min(90, bounds.getNorth())],
+        map.getZoom(),
+      );
       const seen = new Set<string>();
       const summary: DrawnSummary = { mics: 0, clusters: 0, represented: 0 };
       const view = map.getBounds();
@@ -225,10 +245,13 @@ export function MicMarkerLayer({
       const now = Date.now();
       if (time - last > 33) {
         last = time;
-        for (const marker of layers.values()) if (marker.glyph.pulseAt !== null && now - marker.glyph.pulseAt < PULSE_MS + 500) marker.redraw();
+        for (const marker of layers.values())
+          if (marker.glyph.pulseAt !== null && now - marker.glyph.pulseAt < PULSE_MS + 500) marker.redraw();
       }
       if (now - latest < PULSE_MS + 500) frame = requestAnimationFrame(tick);
-      else for (const marker of layers.values()) if (marker.glyph.pulseAt !== null && !isPulsing(marker.glyph, now)) marker.redraw();
+      else
+        for (const marker of layers.values())
+          if (marker.glyph.pulseAt !== null && !isPulsing(marker.glyph, now)) marker.redraw();
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);

@@ -13,7 +13,17 @@ export function formatWindow(t: TFunction, minutes: number): string {
 }
 
 /** The same shapes the canvas draws (see `drawGlyph`), as SVG for the legend. */
-function Swatch({ state, cluster = false, pulse = false, size }: { state: MarkerState; cluster?: boolean; pulse?: boolean; size: number }) {
+function Swatch({
+  state,
+  cluster = false,
+  pulse = false,
+  size,
+}: {
+  state: MarkerState;
+  cluster?: boolean;
+  pulse?: boolean;
+  size: number;
+}) {
   const dark = useComputedColorScheme('light') === 'dark';
   const outline = dark ? '#0b1016' : '#ffffff';
   const color = STATE_COLORS[state];
@@ -22,7 +32,9 @@ function Swatch({ state, cluster = false, pulse = false, size }: { state: Marker
   return (
     <svg width={size} height={size} viewBox="0 0 28 28" aria-hidden focusable="false" className={classes.swatch}>
       {pulse && <circle cx={c} cy={c} r={12.5} fill="none" stroke={color} strokeWidth={2} strokeDasharray="3 2" />}
-      {heard && !cluster && <circle cx={c} cy={c} r={state === 'fresh' ? 13 : 11} fill={color} opacity={state === 'fresh' ? 0.35 : 0.25} />}
+      {heard && !cluster && (
+        <circle cx={c} cy={c} r={state === 'fresh' ? 13 : 11} fill={color} opacity={state === 'fresh' ? 0.35 : 0.25} />
+      )}
       {state === 'fresh' && !cluster && <circle cx={c} cy={c} r={12} fill="none" stroke={color} strokeWidth={1.2} />}
       {cluster ? (
         <>
@@ -32,9 +44,23 @@ function Swatch({ state, cluster = false, pulse = false, size }: { state: Marker
           </text>
         </>
       ) : state === 'inactive' ? (
-        <rect x={c - 5.5} y={c - 5.5} width={11} height={11} fill={color} fillOpacity={0.35} stroke={color} strokeWidth={2.2} />
+        <rect
+          x={c - 5.5}
+          y={c - 5.5}
+          width={11}
+          height={11}
+          fill={color}
+          fillOpacity={0.35}
+          stroke={color}
+          strokeWidth={2.2}
+        />
       ) : state === 'unknown' ? (
-        <path d={`M${c} ${c - 7.5}L${c + 7.5} ${c}L${c} ${c + 7.5}L${c - 7.5} ${c}Z`} fill={color} stroke={outline} strokeWidth={1.2} />
+        <path
+          d={`M${c} ${c - 7.5}L${c + 7.5} ${c}L${c} ${c + 7.5}L${c - 7.5} ${c}Z`}
+          fill={color}
+          stroke={outline}
+          strokeWidth={1.2}
+        />
       ) : (
         <circle cx={c} cy={c} r={state === 'fresh' ? 7 : 6} fill={color} stroke={outline} strokeWidth={1.2} />
       )}
@@ -58,7 +84,13 @@ export function MicMarkerLegend({ windowMinutes, showPulse = false, size = 'xs' 
   const rows: { key: string; state: MarkerState; label: string; cluster?: boolean; pulse?: boolean }[] = [
     { key: 'fresh', state: 'fresh', label: t('micMap:legend.fresh', { minutes: freshMinutes }) },
     ...(windowMinutes > freshMinutes
-      ? [{ key: 'recent', state: 'recent' as const, label: t('micMap:legend.recent', { window: formatWindow(t, windowMinutes) }) }]
+      ? [
+          {
+            key: 'recent',
+            state: 'recent' as const,
+            label: t('micMap:legend.recent', { window: formatWindow(t, windowMinutes) }),
+          },
+        ]
       : []),
     { key: 'active', state: 'active', label: t('micMap:legend.active') },
     { key: 'inactive', state: 'inactive', label: t('micMap:legend.inactive') },

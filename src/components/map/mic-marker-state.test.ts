@@ -52,17 +52,40 @@ describe('cluster worst state', () => {
   });
 
   it('gives a cluster the most urgent state and the counts of its mics', () => {
-    const mic = (id: string, state: MarkerMic['state'], lon: number): MarkerMic => ({ id, name: id, lat: 37.5, lon, state, freshness: 0 });
+    const mic = (id: string, state: MarkerMic['state'], lon: number): MarkerMic => ({
+      id,
+      name: id,
+      lat: 37.5,
+      lon,
+      state,
+      freshness: 0,
+    });
     const index = buildClusterIndex(
-      [mic('a', 'active', 127.0), mic('b', 'inactive', 127.0001), mic('c', 'recent', 127.0002), mic('far', 'fresh', 129.1)],
+      [
+        mic('a', 'active', 127.0),
+        mic('b', 'inactive', 127.0001),
+        mic('c', 'recent', 127.0002),
+        mic('far', 'fresh', 129.1),
+      ],
       new Map([['b', NOW]]),
     );
     const nodes = index.nodes([120, 30, 135, 40], 8);
     const cluster = nodes.find((n) => n.kind === 'cluster');
-    expect(cluster).toMatchObject({ kind: 'cluster', count: 3, state: 'recent', counts: { active: 1, inactive: 1, recent: 1, fresh: 0 }, pulseAt: NOW });
+    expect(cluster).toMatchObject({
+      kind: 'cluster',
+      count: 3,
+      state: 'recent',
+      counts: { active: 1, inactive: 1, recent: 1, fresh: 0 },
+      pulseAt: NOW,
+    });
     expect(nodes.find((n) => n.kind === 'mic')).toMatchObject({ mic: { id: 'far', state: 'fresh' } });
     if (cluster?.kind !== 'cluster') throw new Error('no cluster');
-    expect(index.leaves(cluster.id, 10).map((m) => m.id).sort()).toEqual(['a', 'b', 'c']);
+    expect(
+      index
+        .leaves(cluster.id, 10)
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual(['a', 'b', 'c']);
     // Zoomed in far enough, every mic stands alone.
     expect(index.nodes([120, 30, 135, 40], 17).every((n) => n.kind === 'mic')).toBe(true);
   });

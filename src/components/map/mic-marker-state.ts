@@ -44,7 +44,11 @@ export interface MarkerMic {
  * shorter), `recent` within the window, nothing otherwise. Events "from the future" (clock skew
  * between edge and browser) count as heard now.
  */
-export function recency(lastHeardAt: number | undefined, now: number, windowMs: number): { state: 'fresh' | 'recent'; freshness: number } | null {
+export function recency(
+  lastHeardAt: number | undefined,
+  now: number,
+  windowMs: number,
+): { state: 'fresh' | 'recent'; freshness: number } | null {
   if (lastHeardAt === undefined || !Number.isFinite(lastHeardAt) || windowMs <= 0) return null;
   const age = Math.max(0, now - lastHeardAt);
   if (age > windowMs) return null;
@@ -52,7 +56,12 @@ export function recency(lastHeardAt: number | undefined, now: number, windowMs: 
   return { state: age <= Math.min(FRESH_MS, windowMs) ? 'fresh' : 'recent', freshness };
 }
 
-export function markerState(status: string, lastHeardAt: number | undefined, now: number, windowMs: number): { state: MarkerState; freshness: number } {
+export function markerState(
+  status: string,
+  lastHeardAt: number | undefined,
+  now: number,
+  windowMs: number,
+): { state: MarkerState; freshness: number } {
   const heard = recency(lastHeardAt, now, windowMs);
   if (heard !== null) return heard;
   if (status === 'active') return { state: 'active', freshness: 0 };
@@ -80,12 +89,23 @@ export interface MicLike {
 }
 
 /** Mics with a usable position, each with its map state. */
-export function toMarkerMics(mics: readonly MicLike[], lastHeard: ReadonlyMap<string, number>, now: number, windowMs: number): MarkerMic[] {
+export function toMarkerMics(
+  mics: readonly MicLike[],
+  lastHeard: ReadonlyMap<string, number>,
+  now: number,
+  windowMs: number,
+): MarkerMic[] {
   const out: MarkerMic[] = [];
   for (const mic of mics) {
     const { latitude: lat, longitude: lon } = mic.location;
     if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) continue;
-    out.push({ id: mic.id, name: mic.name, lat, lon, ...markerState(mic.status, lastHeard.get(mic.id), now, windowMs) });
+    out.push({
+      id: mic.id,
+      name: mic.name,
+      lat,
+      lon,
+      ...markerState(mic.status, lastHeard.get(mic.id), now, windowMs),
+    });
   }
   return out;
 }

@@ -93,8 +93,26 @@ function Graticule({ color, renderer }: { color: string; renderer: L.Renderer })
       const west = Math.floor(bounds.getWest() / step) * step;
       const east = Math.ceil(bounds.getEast() / step) * step;
       const style = { color, weight: 1, interactive: false, renderer, pane: PANE };
-      for (let lat = south; lat <= north + 1e-9; lat += step) group.addLayer(L.polyline([[lat, west], [lat, east]], style));
-      for (let lon = west; lon <= east + 1e-9; lon += step) group.addLayer(L.polyline([[south, lon], [north, lon]], style));
+      for (let lat = south; lat <= north + 1e-9; lat += step)
+        group.addLayer(
+          L.polyline(
+            [
+              [lat, west],
+              [lat, east],
+            ],
+            style,
+          ),
+        );
+      for (let lon = west; lon <= east + 1e-9; lon += step)
+        group.addLayer(
+          L.polyline(
+            [
+              [south, lon],
+              [north, lon],
+            ],
+            style,
+          ),
+        );
     };
     draw();
     map.on('moveend', draw);

@@ -2,7 +2,10 @@
  * Parses a recency window as people write it in a URL: `15m`, `2h`, `90` (minutes), `1d`.
  * Returns whole minutes within [min, max], or null for anything unreadable.
  */
-export function parseWindowMinutes(value: string | null | undefined, { min = 1, max = 7 * 24 * 60 } = {}): number | null {
+export function parseWindowMinutes(
+  value: string | null | undefined,
+  { min = 1, max = 7 * 24 * 60 } = {},
+): number | null {
   if (value === null || value === undefined) return null;
   const match = /^\s*(\d+(?:\.\d+)?)\s*(m|min|h|d)?\s*$/i.exec(value);
   if (!match) return null;

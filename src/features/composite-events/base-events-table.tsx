@@ -100,7 +100,13 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
                 color="gray"
                 variant="light"
                 leftSection={<IconCircleCheck size={12} aria-hidden />}
-                data-hint={e.read_at === null ? t('detail.read') : t('detail.readAt', { time: `${formatDateTime(e.read_at, i18n.language)} · ${formatUtc(e.read_at)}` })}
+                data-hint={
+                  e.read_at === null
+                    ? t('detail.read')
+                    : t('detail.readAt', {
+                        time: `${formatDateTime(e.read_at, i18n.language)} · ${formatUtc(e.read_at)}`,
+                      })
+                }
               >
                 {t('detail.read')}
               </Badge>

@@ -25,7 +25,10 @@ describe('/composite-events/:id', () => {
     const event = compositeEventFixture();
     const withSecrets = {
       ...event,
-      mics: event.mics.map((m) => ({ ...m, channel: { ...m.channel, username: 'opz-user', password: 'hunter2-secret' } })),
+      mics: event.mics.map((m) => ({
+        ...m,
+        channel: { ...m.channel, username: 'opz-user', password: 'hunter2-secret' },
+      })),
     };
     server.use(http.get('/api/v1/composite-events/ce-1', () => HttpResponse.json(withSecrets)));
     const { container } = renderRoutes(routes, { path: '/composite-events/ce-1' });
@@ -50,14 +53,20 @@ describe('/composite-events/:id', () => {
   });
 
   it('says clearly when the id is unknown and offers the way back', async () => {
-    server.use(http.get('/api/v1/composite-events/nope', () => HttpResponse.json({ detail: 'Not Found' }, { status: 404 })));
+    server.use(
+      http.get('/api/v1/composite-events/nope', () => HttpResponse.json({ detail: 'Not Found' }, { status: 404 })),
+    );
     renderRoutes(routes, { path: '/composite-events/nope' });
     expect(await screen.findByRole('heading', { name: 'Composite event not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the timeline' })).toHaveAttribute('href', '/composite-events');
   });
 
   it('names the wrong field of a malformed answer and offers a retry', async () => {
-    server.use(http.get('/api/v1/composite-events/ce-1', () => HttpResponse.json({ ...compositeEventFixture(), started_at: 42 })));
+    server.use(
+      http.get('/api/v1/composite-events/ce-1', () =>
+        HttpResponse.json({ ...compositeEventFixture(), started_at: 42 }),
+      ),
+    );
     renderRoutes(routes, { path: '/composite-events/ce-1' });
     expect(await screen.findByRole('alert')).toHaveTextContent('started_at');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();

@@ -38,7 +38,8 @@ export function Component() {
         />
       );
     }
-    if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    if (query.isError)
+      return <QueryError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
     return <PageLoader />;
   }
 

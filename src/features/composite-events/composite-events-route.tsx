@@ -1,4 +1,15 @@
-import { Badge, Button, Group, Pagination, SegmentedControl, Select, Stack, Text, Timeline, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { DateTimeField } from '@/components/date-time-field';
 import { IconFilterOff, IconRefresh, IconStack2 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +24,6 @@ import { parseTimelineFilters, timelineFiltersToSearch, timelineQuery, type Time
 import './locales';
 
 const REFRESH_MS = 15_000;
-
 
 export function Component() {
   const { t } = useTranslation('composite-events');
@@ -32,12 +42,16 @@ export function Component() {
   // The service has no rule list: offer the rules seen in every timeline page loaded so far.
   const cachedPages = queryClient.getQueriesData<Page<CompositeEvent>>({ queryKey: compositeEventQueries.lists() });
   const rules = new Map<string, string>();
-  for (const [, page] of cachedPages) for (const event of page?.results ?? []) rules.set(event.rule.id, event.rule.name);
+  for (const [, page] of cachedPages)
+    for (const event of page?.results ?? []) rules.set(event.rule.id, event.rule.name);
   for (const event of list.data?.results ?? []) rules.set(event.rule.id, event.rule.name);
   if (filters.rule !== null && !rules.has(filters.rule)) rules.set(filters.rule, filters.rule);
-  const ruleOptions = [...rules].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+  const ruleOptions = [...rules]
+    .map(([value, label]) => ({ value, label }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 
-  const update = (patch: Partial<TimelineFilters>) => setSearchParams(timelineFiltersToSearch({ ...filters, page: 1, ...patch }));
+  const update = (patch: Partial<TimelineFilters>) =>
+    setSearchParams(timelineFiltersToSearch({ ...filters, page: 1, ...patch }));
   const filtered = filters.from !== null || filters.to !== null || filters.rule !== null || filters.order !== 'desc';
 
   return (
@@ -50,7 +64,12 @@ export function Component() {
           </Text>
         </div>
         {filters.page === 1 && (
-          <Badge variant="light" color="teal" leftSection={<IconRefresh size={12} aria-hidden />} style={{ textTransform: 'none' }}>
+          <Badge
+            variant="light"
+            color="teal"
+            leftSection={<IconRefresh size={12} aria-hidden />}
+            style={{ textTransform: 'none' }}
+          >
             {t('timeline.refreshing')}
           </Badge>
         )}
@@ -132,7 +151,11 @@ export function Component() {
           </Timeline>
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed">
-              {t('timeline.pages', { page: list.data.page, max: Math.max(1, list.data.max_page), total: list.data.total_cnt })}
+              {t('timeline.pages', {
+                page: list.data.page,
+                max: Math.max(1, list.data.max_page),
+                total: list.data.total_cnt,
+              })}
             </Text>
             <Pagination
               total={Math.max(1, list.data.max_page)}

@@ -9,7 +9,12 @@ describe('timeline filters in the URL', () => {
     const filters = parseTimelineFilters(new URLSearchParams(''));
     expect(filters).toEqual({ order: 'desc', from: null, to: null, rule: null, page: 1 });
     expect(timelineQuery(filters)).toEqual({
-      page: 1, size: 20, order_by: 'desc', created_at__ge: null, created_at__le: null, composite_rule_id: null,
+      page: 1,
+      size: 20,
+      order_by: 'desc',
+      created_at__ge: null,
+      created_at__le: null,
+      composite_rule_id: null,
     });
   });
 
@@ -18,15 +23,22 @@ describe('timeline filters in the URL', () => {
       new URLSearchParams('order=asc&from=2026-11-20T00:00:00Z&to=2026-11-21T00:00:00Z&rule=rule-glass-break&page=2'),
     );
     expect(timelineQuery(filters)).toMatchObject({
-      order_by: 'asc', created_at__ge: '2026-11-20T00:00:00.000Z', created_at__le: '2026-11-21T00:00:00.000Z',
-      composite_rule_id: 'rule-glass-break', page: 2,
+      order_by: 'asc',
+      created_at__ge: '2026-11-20T00:00:00.000Z',
+      created_at__le: '2026-11-21T00:00:00.000Z',
+      composite_rule_id: 'rule-glass-break',
+      page: 2,
     });
     expect(parseTimelineFilters(timelineFiltersToSearch(filters))).toEqual(filters);
   });
 
   it('ignores nonsense', () => {
     expect(parseTimelineFilters(new URLSearchParams('order=sideways&from=soon&page=0&rule='))).toEqual({
-      order: 'desc', from: null, to: null, rule: null, page: 1,
+      order: 'desc',
+      from: null,
+      to: null,
+      rule: null,
+      page: 1,
     });
   });
 });
@@ -36,8 +48,12 @@ describe('timeline entry summary', () => {
     const event = compositeEventFixture();
     event.events[2]!.mic_id = 'mic-0002';
     expect(summarize(event)).toEqual({
-      eventCount: 3, micCount: 2, unread: 2,
-      first: '2026-11-21T07:00:10.000Z', last: '2026-11-21T07:00:30.000Z', spanMs: 20_000,
+      eventCount: 3,
+      micCount: 2,
+      unread: 2,
+      first: '2026-11-21T07:00:10.000Z',
+      last: '2026-11-21T07:00:30.000Z',
+      spanMs: 20_000,
     });
   });
 
@@ -45,7 +61,12 @@ describe('timeline entry summary', () => {
     const event = compositeEventFixture();
     for (const e of event.events) e.is_read = true;
     expect(summarize(event).unread).toBe(0);
-    expect(summarize(compositeEventFixture({ events: [] }))).toMatchObject({ eventCount: 0, first: null, last: null, spanMs: 0 });
+    expect(summarize(compositeEventFixture({ events: [] }))).toMatchObject({
+      eventCount: 0,
+      first: null,
+      last: null,
+      spanMs: 0,
+    });
   });
 
   it('fills missing thresholds on mics[] from the base events and keeps absent ones absent', () => {

@@ -37,7 +37,10 @@ export function byTime(events: readonly BaseEvent[]): BaseEvent[] {
  */
 export function micsWithThresholds(event: CompositeEvent): ExtendedMic[] {
   const fromEvents = new Map(event.events.map((e) => [e.microphone.id, e.microphone]));
-  const listed = event.mics.map((mic) => ({ ...mic, thresholds: mic.thresholds ?? fromEvents.get(mic.id)?.thresholds }));
+  const listed = event.mics.map((mic) => ({
+    ...mic,
+    thresholds: mic.thresholds ?? fromEvents.get(mic.id)?.thresholds,
+  }));
   const listedIds = new Set(listed.map((m) => m.id));
   // A base event's mic missing from `mics` is still part of the story.
   const extra = [...fromEvents.values()].filter((m) => !listedIds.has(m.id));

@@ -54,7 +54,14 @@ export function CompositeTimelineEntry({ event, search }: { event: CompositeEven
             <Text size="sm" c="dimmed">
               {t('timeline.span')}
             </Text>
-            <Text size="sm" title={summary.first === null || summary.last === null ? undefined : `${formatUtc(summary.first)} – ${formatUtc(summary.last)}`}>
+            <Text
+              size="sm"
+              title={
+                summary.first === null || summary.last === null
+                  ? undefined
+                  : `${formatUtc(summary.first)} – ${formatUtc(summary.last)}`
+              }
+            >
               {summary.first === null || summary.last === null
                 ? t('timeline.noEvents')
                 : t('timeline.spanValue', {

@@ -66,7 +66,8 @@ export const en = {
     legendMet: 'Filled: at or above the threshold',
     legendNotMet: 'Hollow: below the threshold',
     legendThreshold: 'Dash: the event’s threshold',
-    pointTitle: '#{{n}} {{label}} at +{{offset}}: confidence {{confidence}} (threshold {{confidenceThreshold}}), {{level}} dB (threshold {{levelThreshold}} dB)',
+    pointTitle:
+      '#{{n}} {{label}} at +{{offset}}: confidence {{confidence}} (threshold {{confidenceThreshold}}), {{level}} dB (threshold {{levelThreshold}} dB)',
     baseEvents: 'Base events',
     baseEventsCount_one: '{{count}} base event',
     baseEventsCount_other: '{{count}} base events',
@@ -173,7 +174,8 @@ export const ko: typeof en = {
     legendMet: '채운 점: 임계값 이상',
     legendNotMet: '빈 점: 임계값 미만',
     legendThreshold: '짧은 선: 이벤트의 임계값',
-    pointTitle: '#{{n}} {{label}} +{{offset}}: 신뢰도 {{confidence}}(임계값 {{confidenceThreshold}}), {{level}} dB(임계값 {{levelThreshold}} dB)',
+    pointTitle:
+      '#{{n}} {{label}} +{{offset}}: 신뢰도 {{confidence}}(임계값 {{confidenceThreshold}}), {{level}} dB(임계값 {{levelThreshold}} dB)',
     baseEvents: '기본 이벤트',
     baseEventsCount_one: '기본 이벤트 {{count}}개',
     baseEventsCount_other: '기본 이벤트 {{count}}개',

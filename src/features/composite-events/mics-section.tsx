@@ -30,7 +30,12 @@ const EDGE_STATUS_COLORS: Record<string, string> = { online: 'teal', offline: 'r
 /** `online` and `offline` get colours; anything else (e.g. `maintenance`) is shown as sent, neutral. */
 export function EdgeStatusBadge({ status }: { status: string | undefined }) {
   const { t } = useTranslation('composite-events');
-  if (status === undefined) return <Text size="sm" c="dimmed">{t('detail.notReported')}</Text>;
+  if (status === undefined)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('detail.notReported')}
+      </Text>
+    );
   const color = EDGE_STATUS_COLORS[status];
   return (
     <Badge
@@ -74,7 +79,12 @@ function MicCard({ mic, labels }: { mic: ExtendedMic; labels: Map<string, Label>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div style={{ minWidth: 0 }}>
-            <Anchor component={Link} to={`/mics/${encodeURIComponent(mic.id)}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+            <Anchor
+              component={Link}
+              to={`/mics/${encodeURIComponent(mic.id)}`}
+              fw={600}
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {mic.name}
             </Anchor>
             <Text size="xs" c="dimmed">
@@ -128,7 +138,10 @@ function MicCard({ mic, labels }: { mic: ExtendedMic; labels: Map<string, Label>
                 return (
                   <Text span size="sm" display="block" key={labelId}>
                     {label === undefined ? labelId : localName(label.name, i18n.language)}:{' '}
-                    {t('detail.thresholdValue', { confidence: formatPercent(threshold.confidence), level: threshold.sound_level_ge })}
+                    {t('detail.thresholdValue', {
+                      confidence: formatPercent(threshold.confidence),
+                      level: threshold.sound_level_ge,
+                    })}
                   </Text>
                 );
               })
@@ -136,7 +149,13 @@ function MicCard({ mic, labels }: { mic: ExtendedMic; labels: Map<string, Label>
           </Row>
         </dl>
         <MantineTooltip label={t('detail.credentialsHint')} withArrow>
-          <Badge color="gray" variant="outline" size="sm" leftSection={<IconLock size={12} aria-hidden />} style={{ textTransform: 'none', alignSelf: 'flex-start' }}>
+          <Badge
+            color="gray"
+            variant="outline"
+            size="sm"
+            leftSection={<IconLock size={12} aria-hidden />}
+            style={{ textTransform: 'none', alignSelf: 'flex-start' }}
+          >
             {t('detail.credentialsHidden')}
           </Badge>
         </MantineTooltip>

@@ -51,13 +51,19 @@ export function RulePanel({ composite }: { composite: CompositeEvent }) {
             </Badge>
           )}
         </Group>
-        <Text size="sm" c={rule.description === '' ? 'dimmed' : undefined} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Text
+          size="sm"
+          c={rule.description === '' ? 'dimmed' : undefined}
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
           {rule.description === '' ? t('detail.noDescription') : rule.description}
         </Text>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" component="dl" m={0}>
           <Fact term={t('detail.window')}>{formatDuration(rule.window_seconds * 1000)}</Fact>
           <Fact term={t('detail.minEvents')}>{t('detail.minEventsValue', { count: rule.min_events })}</Fact>
-          <Fact term={t('detail.groupBy')}>{rule.group_by === 'label_id' ? t('detail.groupByLabel') : rule.group_by}</Fact>
+          <Fact term={t('detail.groupBy')}>
+            {rule.group_by === 'label_id' ? t('detail.groupByLabel') : rule.group_by}
+          </Fact>
         </SimpleGrid>
         <Stack gap="xs" component="dl" m={0}>
           <Fact term={t('detail.includedLabels')}>

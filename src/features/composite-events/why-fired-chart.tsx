@@ -66,11 +66,18 @@ export function WhyFiredChart({ composite }: { composite: CompositeEvent }) {
                 height={LANE * 2 + GAP + 16}
               />
               {[
-                { top: confTop, label: t('detail.confidenceLane'), ticks: [0, 0.5, 1].map((f) => ({ f, text: formatPercent(f) })) },
+                {
+                  top: confTop,
+                  label: t('detail.confidenceLane'),
+                  ticks: [0, 0.5, 1].map((f) => ({ f, text: formatPercent(f) })),
+                },
                 {
                   top: levelTop,
                   label: t('detail.levelLane'),
-                  ticks: [0, 0.5, 1].map((f) => ({ f, text: String(Math.round(geometry.levelMin + f * (geometry.levelMax - geometry.levelMin))) })),
+                  ticks: [0, 0.5, 1].map((f) => ({
+                    f,
+                    text: String(Math.round(geometry.levelMin + f * (geometry.levelMax - geometry.levelMin))),
+                  })),
                 },
               ].map((lane) => (
                 <g key={lane.label}>
@@ -79,7 +86,13 @@ export function WhyFiredChart({ composite }: { composite: CompositeEvent }) {
                   </text>
                   {lane.ticks.map((tick) => (
                     <g key={tick.f}>
-                      <line x1={LEFT} x2={LEFT + plotWidth} y1={yIn(lane.top, tick.f)} y2={yIn(lane.top, tick.f)} className={classes.grid} />
+                      <line
+                        x1={LEFT}
+                        x2={LEFT + plotWidth}
+                        y1={yIn(lane.top, tick.f)}
+                        y2={yIn(lane.top, tick.f)}
+                        className={classes.grid}
+                      />
                       <text x={LEFT - 6} y={yIn(lane.top, tick.f) + 4} textAnchor="end" className={classes.tick}>
                         {tick.text}
                       </text>
@@ -92,13 +105,25 @@ export function WhyFiredChart({ composite }: { composite: CompositeEvent }) {
                   {seconds(tick.seconds)}
                 </text>
               ))}
-              <line x1={x(geometry.windowEndX)} x2={x(geometry.windowEndX)} y1={TOP - 8} y2={HEIGHT - 22} className={classes.windowEnd} />
+              <line
+                x1={x(geometry.windowEndX)}
+                x2={x(geometry.windowEndX)}
+                y1={TOP - 8}
+                y2={HEIGHT - 22}
+                className={classes.windowEnd}
+              />
               <text x={x(geometry.windowEndX) - 4} y={TOP - 10} textAnchor="end" className={classes.marker}>
                 {t('detail.windowEnd')}
               </text>
               {geometry.thresholdX !== null && (
                 <>
-                  <line x1={x(geometry.thresholdX)} x2={x(geometry.thresholdX)} y1={TOP - 8} y2={HEIGHT - 22} className={classes.ruleMet} />
+                  <line
+                    x1={x(geometry.thresholdX)}
+                    x2={x(geometry.thresholdX)}
+                    y1={TOP - 8}
+                    y2={HEIGHT - 22}
+                    className={classes.ruleMet}
+                  />
                   <text x={x(geometry.thresholdX) + 4} y={levelTop - 12} className={classes.marker}>
                     {t('detail.ruleMet')}
                   </text>
@@ -119,13 +144,35 @@ export function WhyFiredChart({ composite }: { composite: CompositeEvent }) {
                   <g key={point.event.id}>
                     <title>{title}</title>
                     {[
-                      { top: confTop, y: point.confidenceY, threshold: point.confidenceThresholdY, met: point.confidenceMet },
+                      {
+                        top: confTop,
+                        y: point.confidenceY,
+                        threshold: point.confidenceThresholdY,
+                        met: point.confidenceMet,
+                      },
                       { top: levelTop, y: point.levelY, threshold: point.levelThresholdY, met: point.levelMet },
                     ].map((lane) => (
                       <g key={lane.top}>
-                        <line x1={cx} x2={cx} y1={yIn(lane.top, 0)} y2={yIn(lane.top, lane.y)} className={classes.stem} />
-                        <line x1={cx - 7} x2={cx + 7} y1={yIn(lane.top, lane.threshold)} y2={yIn(lane.top, lane.threshold)} className={classes.threshold} />
-                        <circle cx={cx} cy={yIn(lane.top, lane.y)} r={5} className={lane.met ? classes.met : classes.notMet} />
+                        <line
+                          x1={cx}
+                          x2={cx}
+                          y1={yIn(lane.top, 0)}
+                          y2={yIn(lane.top, lane.y)}
+                          className={classes.stem}
+                        />
+                        <line
+                          x1={cx - 7}
+                          x2={cx + 7}
+                          y1={yIn(lane.top, lane.threshold)}
+                          y2={yIn(lane.top, lane.threshold)}
+                          className={classes.threshold}
+                        />
+                        <circle
+                          cx={cx}
+                          cy={yIn(lane.top, lane.y)}
+                          r={5}
+                          className={lane.met ? classes.met : classes.notMet}
+                        />
                       </g>
                     ))}
                   </g>

@@ -84,7 +84,8 @@ export function whyFiredGeometry(composite: CompositeEvent): WhyFiredGeometry {
   const satisfying = minEvents > 0 && points.length >= minEvents ? points[minEvents - 1]! : null;
   const step = niceStep(axisMs / 1000);
   const ticks: { x: number; seconds: number }[] = [];
-  for (let s = Math.ceil(axisStart / 1000 / step) * step; s * 1000 <= axisStart + axisMs; s += step) ticks.push({ x: xOf(s * 1000), seconds: s });
+  for (let s = Math.ceil(axisStart / 1000 / step) * step; s * 1000 <= axisStart + axisMs; s += step)
+    ticks.push({ x: xOf(s * 1000), seconds: s });
 
   return {
     startMs,

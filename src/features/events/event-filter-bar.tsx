@@ -17,7 +17,6 @@ interface EventFilterBarProps {
   knownLabels: ReadonlyMap<string, LabelName>;
 }
 
-
 export function EventFilterBar({ filters, onChange, knownLabels }: EventFilterBarProps) {
   const { t, i18n } = useTranslation('events');
   const language = i18n.language;
@@ -33,7 +32,10 @@ export function EventFilterBar({ filters, onChange, knownLabels }: EventFilterBa
   }, [mics.data, filters.mics, language]);
 
   const labelOptions = useMemo(() => {
-    const options = [...knownLabels].map(([id, name]) => ({ value: id, label: `${localName(name, language)} (${id})` }));
+    const options = [...knownLabels].map(([id, name]) => ({
+      value: id,
+      label: `${localName(name, language)} (${id})`,
+    }));
     for (const id of filters.labels) if (!knownLabels.has(id)) options.push({ value: id, label: id });
     return options.sort((a, b) => a.label.localeCompare(b.label, language));
   }, [knownLabels, filters.labels, language]);
@@ -85,7 +87,11 @@ export function EventFilterBar({ filters, onChange, knownLabels }: EventFilterBa
           hidePickedOptions
           maxDropdownHeight={320}
           description={mics.isPending ? t('filters.micsLoading') : undefined}
-          error={mics.isError && mics.data === undefined ? t('filters.micsFailed', { reason: mics.error.message }) : undefined}
+          error={
+            mics.isError && mics.data === undefined
+              ? t('filters.micsFailed', { reason: mics.error.message })
+              : undefined
+          }
           style={{ flex: '1 1 320px' }}
         />
         <MultiSelect

@@ -11,18 +11,34 @@ describe('event filters in the URL', () => {
 
   it('reads quick ranges, repeated mics and labels, and round-trips them', () => {
     const filters = parse('range=15m&mic=mic-0001&mic=mic-0002&label=scream&label=siren&page=3&size=50');
-    expect(filters).toMatchObject({ range: '15m', mics: ['mic-0001', 'mic-0002'], labels: ['scream', 'siren'], page: 3, size: 50 });
+    expect(filters).toMatchObject({
+      range: '15m',
+      mics: ['mic-0001', 'mic-0002'],
+      labels: ['scream', 'siren'],
+      page: 3,
+      size: 50,
+    });
     expect(parseEventFilters(eventFiltersToSearch(filters))).toEqual(filters);
   });
 
   it('treats start/end as a custom range and normalises them to ISO', () => {
     const filters = parse('start=2026-11-20T00:00:00Z&end=2026-11-21T00:00:00.000Z&range=1h');
-    expect(filters).toMatchObject({ range: 'custom', start: '2026-11-20T00:00:00.000Z', end: '2026-11-21T00:00:00.000Z' });
+    expect(filters).toMatchObject({
+      range: 'custom',
+      start: '2026-11-20T00:00:00.000Z',
+      end: '2026-11-21T00:00:00.000Z',
+    });
   });
 
   it('falls back instead of failing on nonsense', () => {
     expect(parse('range=3y&page=-2&size=7&start=yesterday&mic=&mic=mic-0001&mic=mic-0001')).toEqual({
-      range: '24h', start: null, end: null, mics: ['mic-0001'], labels: [], page: 1, size: 25,
+      range: '24h',
+      start: null,
+      end: null,
+      mics: ['mic-0001'],
+      labels: [],
+      page: 1,
+      size: 25,
     });
   });
 
@@ -34,11 +50,20 @@ describe('event filters in the URL', () => {
 
   it('sends quick ranges as relative minutes (no timestamp in the query key) and arrays for repeated params', () => {
     expect(eventListQuery(parse('range=7d&mic=a&mic=b&label=x'))).toEqual({
-      sinceMinutes: 10_080, mic_id: ['a', 'b'], label_id: ['x'], page: 1, size: 25,
+      sinceMinutes: 10_080,
+      mic_id: ['a', 'b'],
+      label_id: ['x'],
+      page: 1,
+      size: 25,
     });
     expect(eventListQuery(parse('range=all'))).toEqual({ mic_id: [], label_id: [], page: 1, size: 25 });
     expect(eventListQuery(parse('start=2026-11-20T00:00:00Z'))).toEqual({
-      start: '2026-11-20T00:00:00.000Z', end: null, mic_id: [], label_id: [], page: 1, size: 25,
+      start: '2026-11-20T00:00:00.000Z',
+      end: null,
+      mic_id: [],
+      label_id: [],
+      page: 1,
+      size: 25,
     });
   });
 
@@ -51,7 +76,10 @@ describe('event filters in the URL', () => {
 
   it('pins a relative range to absolute bounds for an export', () => {
     const now = Date.parse('2026-11-21T08:00:00.000Z');
-    expect(absoluteBounds(parse('range=1h'), now)).toEqual({ start: '2026-11-21T07:00:00.000Z', end: '2026-11-21T08:00:00.000Z' });
+    expect(absoluteBounds(parse('range=1h'), now)).toEqual({
+      start: '2026-11-21T07:00:00.000Z',
+      end: '2026-11-21T08:00:00.000Z',
+    });
     expect(absoluteBounds(parse('range=all'), now)).toEqual({ start: null, end: '2026-11-21T08:00:00.000Z' });
   });
 });

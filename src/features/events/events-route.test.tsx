@@ -18,12 +18,28 @@ beforeAll(() => {
 
 function serveEvents(record: URL[] = [], newer = 0) {
   server.use(
-    http.get('/api/v1/mics', () => HttpResponse.json(pageFixture([micFixture(), micFixture({ id: 'mic-0002', name: 'Busan pier' })]))),
+    http.get('/api/v1/mics', () =>
+      HttpResponse.json(pageFixture([micFixture(), micFixture({ id: 'mic-0002', name: 'Busan pier' })])),
+    ),
     http.get('/api/v1/events', ({ request }) => {
       const url = new URL(request.url);
       record.push(url);
-      if (url.searchParams.get('size') === '1') return HttpResponse.json(pageFixture([], { total_cnt: newer, max_page: newer }));
-      return HttpResponse.json(pageFixture([eventFixture(), eventFixture({ id: 'evt-2', confidence: 0.5, label: { id: 'siren', name: { ko: '사이렌', en: 'Siren' } }, created_at: '2026-11-21T06:00:00.000Z' })], { size: 25 }));
+      if (url.searchParams.get('size') === '1')
+        return HttpResponse.json(pageFixture([], { total_cnt: newer, max_page: newer }));
+      return HttpResponse.json(
+        pageFixture(
+          [
+            eventFixture(),
+            eventFixture({
+              id: 'evt-2',
+              confidence: 0.5,
+              label: { id: 'siren', name: { ko: '사이렌', en: 'Siren' } },
+              created_at: '2026-11-21T06:00:00.000Z',
+            }),
+          ],
+          { size: 25 },
+        ),
+      );
     }),
   );
   return record;

@@ -9,7 +9,14 @@ import { eventQueries, type LabelName } from '@/api';
 import { PageLoader } from '@/components/page-loader';
 import { QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { EventFilterBar } from './event-filter-bar';
-import { eventFiltersToSearch, eventListQuery, isLiveFilter, parseEventFilters, QUICK_RANGES, type EventFilters } from './event-filters';
+import {
+  eventFiltersToSearch,
+  eventListQuery,
+  isLiveFilter,
+  parseEventFilters,
+  QUICK_RANGES,
+  type EventFilters,
+} from './event-filters';
 import { EventsTable } from './events-table';
 import { ExportDialog } from './export-dialog';
 import { LIVE_POLL_MS, useNewEventCount } from './use-new-events';
@@ -41,7 +48,8 @@ export function Component() {
   const labelSeed = useQuery(LABEL_SEED);
   const knownLabels = useMemo(() => {
     const names = new Map<string, LabelName>();
-    for (const event of [...(labelSeed.data?.results ?? []), ...(list.data?.results ?? [])]) names.set(event.label.id, event.label.name);
+    for (const event of [...(labelSeed.data?.results ?? []), ...(list.data?.results ?? [])])
+      names.set(event.label.id, event.label.name);
     return names;
   }, [labelSeed.data, list.data]);
 

@@ -41,7 +41,11 @@ export function ExportDialog({ opened, onClose, filters, total }: ExportDialogPr
     abort.current = controller;
     setState({ step: 'running', progress: null });
     try {
-      const result = await collectEvents(filters, (progress) => setState({ step: 'running', progress }), controller.signal);
+      const result = await collectEvents(
+        filters,
+        (progress) => setState({ step: 'running', progress }),
+        controller.signal,
+      );
       if (controller.signal.aborted) return;
       const file = `sound-events-${dayjs().format('YYYYMMDD-HHmmss')}.csv`;
       if (result.events.length > 0) downloadBlob(eventsCsvBlob(result.events), file);
@@ -84,11 +88,21 @@ export function ExportDialog({ opened, onClose, filters, total }: ExportDialogPr
           </Stack>
         )}
         {state.step === 'done' && (
-          <Alert color={state.count === 0 ? 'gray' : 'teal'} variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
+          <Alert
+            color={state.count === 0 ? 'gray' : 'teal'}
+            variant="light"
+            icon={<IconCircleCheck aria-hidden />}
+            role="status"
+          >
             {state.count === 0
               ? t('export.nothing')
               : state.capped
-                ? t('export.doneCapped', { rows: number(state.count), total: number(state.total), cap: number(EXPORT_ROW_CAP), file: state.file })
+                ? t('export.doneCapped', {
+                    rows: number(state.count),
+                    total: number(state.total),
+                    cap: number(EXPORT_ROW_CAP),
+                    file: state.file,
+                  })
                 : t('export.done', { rows: number(state.count), file: state.file })}
           </Alert>
         )}

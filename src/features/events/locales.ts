@@ -6,7 +6,14 @@ export const en = {
   filters: {
     label: 'Event filters',
     range: 'Time range',
-    ranges: { '15m': 'Last 15 min', '1h': 'Last 1 h', '24h': 'Last 24 h', '7d': 'Last 7 days', all: 'All', custom: 'Custom' },
+    ranges: {
+      '15m': 'Last 15 min',
+      '1h': 'Last 1 h',
+      '24h': 'Last 24 h',
+      '7d': 'Last 7 days',
+      all: 'All',
+      custom: 'Custom',
+    },
     from: 'From',
     to: 'To',
     fromPlaceholder: 'Any time',
@@ -45,7 +52,8 @@ export const en = {
     counting: 'Counting matching events…',
     cap: 'An export holds at most {{cap}} rows, newest first.',
     capWarning: 'Only the newest {{cap}} of {{total}} events will be exported. Narrow the filter to export the rest.',
-    columns: 'Columns: time (UTC), event id, label id, label name in English and Korean, confidence, mic id and name, latitude, longitude.',
+    columns:
+      'Columns: time (UTC), event id, label id, label name in English and Korean, confidence, mic id and name, latitude, longitude.',
     start: 'Export',
     cancel: 'Cancel',
     close: 'Close',
@@ -64,7 +72,14 @@ export const ko: typeof en = {
   filters: {
     label: '이벤트 필터',
     range: '기간',
-    ranges: { '15m': '최근 15분', '1h': '최근 1시간', '24h': '최근 24시간', '7d': '최근 7일', all: '전체', custom: '직접 지정' },
+    ranges: {
+      '15m': '최근 15분',
+      '1h': '최근 1시간',
+      '24h': '최근 24시간',
+      '7d': '최근 7일',
+      all: '전체',
+      custom: '직접 지정',
+    },
     from: '시작',
     to: '끝',
     fromPlaceholder: '제한 없음',
@@ -110,7 +125,8 @@ export const ko: typeof en = {
     progress: '{{target}}행 중 {{fetched}}행',
     progressLabel: '내보내기 진행률',
     done: '{{rows}}행을 {{file}} 파일로 내보냈습니다.',
-    doneCapped: '{{rows}}행을 {{file}} 파일로 내보냈습니다. 일치하는 이벤트 {{total}}개 중 최신 {{rows}}개입니다(상한 {{cap}}).',
+    doneCapped:
+      '{{rows}}행을 {{file}} 파일로 내보냈습니다. 일치하는 이벤트 {{total}}개 중 최신 {{rows}}개입니다(상한 {{cap}}).',
     failed: '내보내기 실패: {{reason}}. 아무것도 내려받지 않았습니다. 다시 시도하세요.',
     nothing: '이 필터에 맞는 이벤트가 없어 내보낼 것이 없습니다.',
   },

@@ -17,7 +17,9 @@ export function ClusterPopupContent({
   onZoomIn: () => void;
 }) {
   const { t } = useTranslation();
-  const counts = MARKER_STATES.filter((state) => cluster.counts[state] > 0).map((state) => `${t(`map:state.${state}`)} ${cluster.counts[state]}`);
+  const counts = MARKER_STATES.filter((state) => cluster.counts[state] > 0).map(
+    (state) => `${t(`map:state.${state}`)} ${cluster.counts[state]}`,
+  );
   return (
     <Stack gap={6} miw={240} maw={320} data-testid="cluster-popup">
       <Title order={3} size="h5">

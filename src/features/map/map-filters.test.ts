@@ -16,7 +16,11 @@ describe('map filters in the URL', () => {
   });
 
   it('writes only what differs from the defaults and keeps other parameters', () => {
-    const params = writeMapFilters(new URLSearchParams('foo=1&status=active'), { status: null, windowMinutes: 360, edgeId: 'edge-seoul-01' });
+    const params = writeMapFilters(new URLSearchParams('foo=1&status=active'), {
+      status: null,
+      windowMinutes: 360,
+      edgeId: 'edge-seoul-01',
+    });
     expect(params.toString()).toBe('foo=1&edge_id=edge-seoul-01&window=6h');
     expect(writeMapFilters(params, { windowMinutes: 15 }).get('window')).toBeNull();
   });
@@ -27,13 +31,21 @@ describe('filterMarkerMics', () => {
     micFixture({ id: 'a', edge_id: 'edge-seoul-01', status: 'active' }),
     micFixture({ id: 'b', edge_id: 'edge-seoul-01', status: 'inactive' }),
     micFixture({ id: 'c', edge_id: 'edge-busan-01', status: 'active' }),
-    micFixture({ id: 'd', edge_id: 'edge-busan-01', status: 'active', location: { latitude: Number.NaN, longitude: 129 } }),
+    micFixture({
+      id: 'd',
+      edge_id: 'edge-busan-01',
+      status: 'active',
+      location: { latitude: Number.NaN, longitude: 129 },
+    }),
   ];
   const heard = new Map([['c', NOW - 60_000]]);
   const base = { edgeId: null, status: null, label: null, windowMinutes: 15 } as const;
 
   it('filters by edge server and status', () => {
-    expect(filterMarkerMics(mics, { ...base, edgeId: 'edge-seoul-01' }, heard, NOW).map((m) => m.id)).toEqual(['a', 'b']);
+    expect(filterMarkerMics(mics, { ...base, edgeId: 'edge-seoul-01' }, heard, NOW).map((m) => m.id)).toEqual([
+      'a',
+      'b',
+    ]);
     expect(filterMarkerMics(mics, { ...base, status: 'inactive' }, heard, NOW).map((m) => m.id)).toEqual(['b']);
   });
 

@@ -43,10 +43,17 @@ export function writeMapFilters(params: URLSearchParams, patch: Partial<MapFilte
 }
 
 /** The mics to draw: edge and status filters applied, each with its map state. */
-export function filterMarkerMics(mics: readonly Mic[], filters: MapFilters, lastHeard: ReadonlyMap<string, number>, now: number): MarkerMic[] {
+export function filterMarkerMics(
+  mics: readonly Mic[],
+  filters: MapFilters,
+  lastHeard: ReadonlyMap<string, number>,
+  now: number,
+): MarkerMic[] {
   const byEdge = filters.edgeId === null ? mics : mics.filter((mic) => mic.edge_id === filters.edgeId);
   const byStatus =
-    filters.status === 'active' || filters.status === 'inactive' ? byEdge.filter((mic) => mic.status === filters.status) : byEdge;
+    filters.status === 'active' || filters.status === 'inactive'
+      ? byEdge.filter((mic) => mic.status === filters.status)
+      : byEdge;
   const markers = toMarkerMics(byStatus, lastHeard, now, filters.windowMinutes * 60_000);
   return filters.status === 'heard' ? markers.filter((m) => m.state === 'fresh' || m.state === 'recent') : markers;
 }

@@ -15,7 +15,14 @@ import { lastHeardByMic, type MarkerMic } from '@/components/map/mic-marker-stat
 import { QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { localName } from '@/lib/i18n';
 import { ClusterPopupContent } from './cluster-popup';
-import { filterMarkerMics, readMapFilters, STATUS_FILTERS, WINDOW_CHOICES, writeMapFilters, type MapFilters } from './map-filters';
+import {
+  filterMarkerMics,
+  readMapFilters,
+  STATUS_FILTERS,
+  WINDOW_CHOICES,
+  writeMapFilters,
+  type MapFilters,
+} from './map-filters';
 import { MicPopupContent } from './mic-popup';
 import classes from './map-page.module.css';
 import './locales';
@@ -174,7 +181,10 @@ export function Component() {
   const now = Math.max(tick, recent.dataUpdatedAt);
   const lastHeard = useMemo(() => lastHeardByMic(recent.data?.results ?? []), [recent.data]);
   const allMics = mics.data;
-  const markers = useMemo(() => filterMarkerMics(allMics ?? [], filters, lastHeard, now), [allMics, filters, lastHeard, now]);
+  const markers = useMemo(
+    () => filterMarkerMics(allMics ?? [], filters, lastHeard, now),
+    [allMics, filters, lastHeard, now],
+  );
   const micsById = useMemo(() => new Map((allMics ?? []).map((mic) => [mic.id, mic])), [allMics]);
   const markersById = useMemo(() => new Map(markers.map((m) => [m.id, m])), [markers]);
   const edges = useMemo(() => [...new Set((allMics ?? []).map((mic) => mic.edge_id))].sort(), [allMics]);
@@ -213,10 +223,15 @@ export function Component() {
     [selectedMarker],
   );
   const clusterHit = selection?.kind === 'cluster' ? selection.hit : null;
-  const clusterPosition = useMemo(() => (clusterHit === null ? null : ([clusterHit.lat, clusterHit.lon] as [number, number])), [clusterHit]);
+  const clusterPosition = useMemo(
+    () => (clusterHit === null ? null : ([clusterHit.lat, clusterHit.lon] as [number, number])),
+    [clusterHit],
+  );
 
   const heardCount = markers.filter((m) => m.state === 'fresh' || m.state === 'recent').length;
-  const withoutPosition = (allMics?.length ?? 0) - filterMarkerMics(allMics ?? [], { ...filters, status: null, edgeId: null }, new Map(), now).length;
+  const withoutPosition =
+    (allMics?.length ?? 0) -
+    filterMarkerMics(allMics ?? [], { ...filters, status: null, edgeId: null }, new Map(), now).length;
   const staleQuery = mics.isError ? mics : recent;
   const [findText, setFindText] = useState('');
   const findData = useMemo(() => markers.map((m) => ({ value: m.id, label: `${m.name} · ${m.id}` })), [markers]);
@@ -271,7 +286,9 @@ export function Component() {
           </Button>
         )}
       </Group>
-      {mics.isError && mics.data === undefined && <QueryError error={mics.error} onRetry={() => void mics.refetch()} retrying={mics.isFetching} />}
+      {mics.isError && mics.data === undefined && (
+        <QueryError error={mics.error} onRetry={() => void mics.refetch()} retrying={mics.isFetching} />
+      )}
       <StaleDataNotice query={staleQuery} />
       {recent.data !== undefined && recent.data.total_cnt > recent.data.results.length && (
         <Text size="xs" c="dimmed">
@@ -307,7 +324,9 @@ export function Component() {
               position={micPosition}
               maxWidth={380}
               minWidth={340}
-              eventHandlers={{ remove: () => setSelection((s) => (s?.kind === 'mic' && s.id === selectedMic.id ? null : s)) }}
+              eventHandlers={{
+                remove: () => setSelection((s) => (s?.kind === 'mic' && s.id === selectedMic.id ? null : s)),
+              }}
             >
               <MicPopupContent
                 mic={selectedMic}
@@ -322,14 +341,21 @@ export function Component() {
             <Popup
               key={`cluster:${clusterHit.id}`}
               position={clusterPosition}
-              eventHandlers={{ remove: () => setSelection((s) => (s?.kind === 'cluster' && s.hit.id === clusterHit.id ? null : s)) }}
+              eventHandlers={{
+                remove: () => setSelection((s) => (s?.kind === 'cluster' && s.hit.id === clusterHit.id ? null : s)),
+              }}
             >
               <ClusterPopupContent
                 cluster={clusterHit}
                 onOpenMic={openMic}
                 onZoomIn={() => {
                   setSelection(null);
-                  setFocus((previous) => ({ lat: clusterHit.lat, lon: clusterHit.lon, minZoom: clusterHit.expansionZoom, n: (previous?.n ?? 0) + 1 }));
+                  setFocus((previous) => ({
+                    lat: clusterHit.lat,
+                    lon: clusterHit.lon,
+                    minZoom: clusterHit.expansionZoom,
+                    n: (previous?.n ?? 0) + 1,
+                  }));
                 }}
               />
             </Popup>
@@ -345,7 +371,11 @@ export function Component() {
           </Paper>
         )}
         {allMics !== undefined && markers.length === 0 && (
-          <Paper className={classes.legend} style={{ left: '50%', bottom: '50%', transform: 'translate(-50%, 50%)' }} role="status">
+          <Paper
+            className={classes.legend}
+            style={{ left: '50%', bottom: '50%', transform: 'translate(-50%, 50%)' }}
+            role="status"
+          >
             <Text size="sm">{allMics.length === 0 ? t('map:emptyAll') : t('map:empty')}</Text>
           </Paper>
         )}

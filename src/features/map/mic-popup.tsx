@@ -47,7 +47,11 @@ export function MicPopupContent({
       <Group gap={6}>
         <MicStatusBadge status={mic.status} />
         {heard && lastHeardAt !== undefined && (
-          <Badge color={marker.state === 'fresh' ? 'red' : 'orange'} variant="light" size="sm" style={{ textTransform: 'none' }}
+          <Badge
+            color={marker.state === 'fresh' ? 'red' : 'orange'}
+            variant="light"
+            size="sm"
+            style={{ textTransform: 'none' }}
             title={`${formatDateTime(lastHeardAt, i18n.language)} · ${formatUtc(lastHeardAt)}`}
           >
             {t('map:popup.heardAgo', { ago: formatRelative(lastHeardAt) })}
@@ -70,42 +74,47 @@ export function MicPopupContent({
       </Text>
       {/* Room for every row from the start, so the popup does not grow out of view when they arrive. */}
       <div style={{ minHeight: POPUP_EVENTS * 23 }}>
-      {events.data === undefined ? (
-        events.isError ? (
-          <Text size="xs" c="red">
-            {t('map:popup.eventsFailed', { reason: events.error.message })}
+        {events.data === undefined ? (
+          events.isError ? (
+            <Text size="xs" c="red">
+              {t('map:popup.eventsFailed', { reason: events.error.message })}
+            </Text>
+          ) : (
+            <Group gap={6}>
+              <Loader size="xs" />
+              <Text size="xs">{t('map:popup.loadingEvents')}</Text>
+            </Group>
+          )
+        ) : events.data.results.length === 0 ? (
+          <Text size="xs" c="dimmed">
+            {t('map:popup.noEvents')}
           </Text>
         ) : (
-          <Group gap={6}>
-            <Loader size="xs" />
-            <Text size="xs">{t('map:popup.loadingEvents')}</Text>
-          </Group>
-        )
-      ) : events.data.results.length === 0 ? (
-        <Text size="xs" c="dimmed">
-          {t('map:popup.noEvents')}
-        </Text>
-      ) : (
-        <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {events.data.results.map((event) => (
-            <Group key={event.id} component="li" gap={8} justify="space-between" wrap="nowrap">
-              <Tooltip label={otherName(event.label.name, i18n.language)} openDelay={200}>
-                <Text size="sm" fw={500} truncate="end">
-                  {localName(event.label.name, i18n.language)}
-                </Text>
-              </Tooltip>
-              <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
-                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {t('map:popup.confidence', { value: formatPercent(event.confidence) })}
-                </Text>
-                <DateTime value={event.created_at} relative size="xs" c="dimmed" />
+          <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {events.data.results.map((event) => (
+              <Group key={event.id} component="li" gap={8} justify="space-between" wrap="nowrap">
+                <Tooltip label={otherName(event.label.name, i18n.language)} openDelay={200}>
+                  <Text size="sm" fw={500} truncate="end">
+                    {localName(event.label.name, i18n.language)}
+                  </Text>
+                </Tooltip>
+                <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
+                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {t('map:popup.confidence', { value: formatPercent(event.confidence) })}
+                  </Text>
+                  <DateTime value={event.created_at} relative size="xs" c="dimmed" />
+                </Group>
               </Group>
-            </Group>
-          ))}
-        </Stack>
-      )}
+            ))}
+          </Stack>
+        )}
       </div>
-      <Anchor component={Link} to={`/mics/${encodeURIComponent(mic.id)}`} size="sm" aria-label={t('map:popup.editHint', { name: mic.name })}>
+      <Anchor
+        component={Link}
+        to={`/mics/${encodeURIComponent(mic.id)}`}
+        size="sm"
+        aria-label={t('map:popup.editHint', { name: mic.name })}
+      >
         <Group gap={4} component="span">
           <IconPencil size={14} aria-hidden />
           {t('map:popup.edit')}

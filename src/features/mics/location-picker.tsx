@@ -88,7 +88,13 @@ export function LocationPicker({
   label: string;
 }) {
   return (
-    <BaseMap center={[initial.latitude, initial.longitude]} zoom={14} height={220} label={label} className={classes.map}>
+    <BaseMap
+      center={[initial.latitude, initial.longitude]}
+      zoom={14}
+      height={220}
+      label={label}
+      className={classes.map}
+    >
       <Neighbours mics={neighbours} />
       <PositionMarker position={position} onChange={onChange} readOnly={readOnly} />
     </BaseMap>

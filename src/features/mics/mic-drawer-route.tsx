@@ -17,7 +17,11 @@ import './locales';
  * the focus back there, or on the mic's row link after a deep link.
  */
 function useReturnFocus(micId: string) {
-  const [opener] = useState(() => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null));
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+      ? document.activeElement
+      : null,
+  );
   useEffect(
     () => () => {
       // React's development double mount also runs this; only leaving for the table (or another page) counts.

@@ -8,19 +8,33 @@ import { server } from '@/testing/msw-server';
 import { demoConfig, renderRoutes } from '@/testing/render';
 import { Component as MicDrawer } from './mic-drawer-route';
 
-const mic = micFixture({ id: 'mic-0007', name: 'Gate 7', thresholds: { scream: { sound_level_ge: 75, confidence: 0.7 } } });
+const mic = micFixture({
+  id: 'mic-0007',
+  name: 'Gate 7',
+  thresholds: { scream: { sound_level_ge: 75, confidence: 0.7 } },
+});
 
 /** The edge for the drawer: the mic, the lists it reads for categories and previews, and a recorder for PATCHes. */
 function edge(patchHandler: (body: MicPatch) => Response | Promise<Response>) {
   const patches: MicPatch[] = [];
   server.use(
     http.get('/api/v1/mics/:id', ({ params }) =>
-      params.id === mic.id ? HttpResponse.json({ data: mic }) : HttpResponse.json({ detail: 'Not Found' }, { status: 404 }),
+      params.id === mic.id
+        ? HttpResponse.json({ data: mic })
+        : HttpResponse.json({ detail: 'Not Found' }, { status: 404 }),
     ),
     http.get('/api/v1/mics', () => HttpResponse.json(pageFixture([mic], { size: 100 }))),
-    http.get('/api/v1/events', () => HttpResponse.json(pageFixture([eventFixture({ mic: { ...eventFixture().mic, id: mic.id } })], { size: 100 }))),
+    http.get('/api/v1/events', () =>
+      HttpResponse.json(pageFixture([eventFixture({ mic: { ...eventFixture().mic, id: mic.id } })], { size: 100 })),
+    ),
     // The offline basemap's outlines; an empty topology is enough for the form.
-    http.get(/countries-50m/, () => HttpResponse.json({ type: 'Topology', objects: { countries: { type: 'GeometryCollection', geometries: [] } }, arcs: [] })),
+    http.get(/countries-50m/, () =>
+      HttpResponse.json({
+        type: 'Topology',
+        objects: { countries: { type: 'GeometryCollection', geometries: [] } },
+        arcs: [],
+      }),
+    ),
     http.patch('/api/v1/mics/:id', async ({ request }) => {
       const body = (await request.json()) as MicPatch;
       patches.push(body);
@@ -31,7 +45,10 @@ function edge(patchHandler: (body: MicPatch) => Response | Promise<Response>) {
 }
 
 function renderDrawer(path = `/mics/${mic.id}`, config = demoConfig) {
-  return renderRoutes([{ path: '/mics', element: null, children: [{ path: ':micId', Component: MicDrawer }] }], { path, config });
+  return renderRoutes([{ path: '/mics', element: null, children: [{ path: ':micId', Component: MicDrawer }] }], {
+    path,
+    config,
+  });
 }
 
 describe('mic drawer', () => {
@@ -53,7 +70,16 @@ describe('mic drawer', () => {
   it('maps a 422 loc to its field and keeps the input', async () => {
     const patches = edge(() =>
       HttpResponse.json(
-        { detail: [{ type: 'string_too_short', loc: ['body', 'host'], msg: 'Host is not reachable from this edge', input: 'x' }] },
+        {
+          detail: [
+            {
+              type: 'string_too_short',
+              loc: ['body', 'host'],
+              msg: 'Host is not reachable from this edge',
+              input: 'x',
+            },
+          ],
+        },
         { status: 422 },
       ),
     );
@@ -65,14 +91,24 @@ describe('mic drawer', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(/Not saved: 422 host: Host is not reachable/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Host' })).toHaveValue('10.99.0.1');
-    expect(screen.getByRole('textbox', { name: 'Host' })).toHaveAccessibleDescription('Host is not reachable from this edge');
+    expect(screen.getByRole('textbox', { name: 'Host' })).toHaveAccessibleDescription(
+      'Host is not reachable from this edge',
+    );
     expect(patches).toHaveLength(1);
   });
 
   it('maps a 422 on a threshold category to that category', async () => {
     edge(() =>
       HttpResponse.json(
-        { detail: [{ type: 'less_than_equal', loc: ['body', 'thresholds', 'scream'], msg: 'Input should be less than or equal to 1' }] },
+        {
+          detail: [
+            {
+              type: 'less_than_equal',
+              loc: ['body', 'thresholds', 'scream'],
+              msg: 'Input should be less than or equal to 1',
+            },
+          ],
+        },
         { status: 422 },
       ),
     );
@@ -83,7 +119,9 @@ describe('mic drawer', () => {
     await user.type(threshold, '0.8');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
-      expect(screen.getByRole('textbox', { name: 'Threshold for Scream' })).toHaveAccessibleDescription('Input should be less than or equal to 1'),
+      expect(screen.getByRole('textbox', { name: 'Threshold for Scream' })).toHaveAccessibleDescription(
+        'Input should be less than or equal to 1',
+      ),
     );
   });
 
@@ -104,7 +142,10 @@ describe('mic drawer', () => {
   it('sends one request when Save is pressed twice quickly', async () => {
     let release: () => void = () => undefined;
     const patches = edge(
-      () => new Promise<Response>((resolve) => (release = () => resolve(HttpResponse.json({ data: { ...mic, status: 'inactive' } })))),
+      () =>
+        new Promise<Response>(
+          (resolve) => (release = () => resolve(HttpResponse.json({ data: { ...mic, status: 'inactive' } }))),
+        ),
     );
     const user = userEvent.setup();
     renderDrawer();

@@ -8,10 +8,21 @@ describe('mic table URL state', () => {
   });
 
   it('falls back to defaults for missing or hand-mangled values', () => {
-    expect(parseTableState(new URLSearchParams(''))).toEqual({ page: 1, size: DEFAULT_PAGE_SIZE, name: '', edgeId: '' });
+    expect(parseTableState(new URLSearchParams(''))).toEqual({
+      page: 1,
+      size: DEFAULT_PAGE_SIZE,
+      name: '',
+      edgeId: '',
+    });
     expect(parseTableState(new URLSearchParams('page=0&size=7'))).toMatchObject({ page: 1, size: DEFAULT_PAGE_SIZE });
-    expect(parseTableState(new URLSearchParams('page=-3&size=abc'))).toMatchObject({ page: 1, size: DEFAULT_PAGE_SIZE });
-    expect(parseTableState(new URLSearchParams('page=2.5&size=1000'))).toMatchObject({ page: 1, size: DEFAULT_PAGE_SIZE });
+    expect(parseTableState(new URLSearchParams('page=-3&size=abc'))).toMatchObject({
+      page: 1,
+      size: DEFAULT_PAGE_SIZE,
+    });
+    expect(parseTableState(new URLSearchParams('page=2.5&size=1000'))).toMatchObject({
+      page: 1,
+      size: DEFAULT_PAGE_SIZE,
+    });
   });
 
   it('writes only what differs from the defaults, and round-trips', () => {

@@ -84,7 +84,14 @@ describe('validateForm', () => {
 
   it('accepts the range bounds', () => {
     const values = formValuesOf(mic);
-    expect(validateForm({ ...values, latitude: -90, longitude: 180, thresholds: [{ category: 'x', value: 0, added: true }] })).toEqual({});
+    expect(
+      validateForm({
+        ...values,
+        latitude: -90,
+        longitude: 180,
+        thresholds: [{ category: 'x', value: 0, added: true }],
+      }),
+    ).toEqual({});
   });
 });
 

@@ -38,7 +38,8 @@ export function formValuesOf(mic: Mic): MicFormValues {
   };
 }
 
-const asNumber = (value: number | string): number => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value));
+const asNumber = (value: number | string): number =>
+  typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
 
 /**
  * The smallest PATCH that turns `initial` into `current`: unchanged fields are left out, and of
@@ -91,7 +92,8 @@ export function validateForm(values: MicFormValues): Record<string, ValidationMe
   const latitude = asNumber(values.latitude);
   if (!Number.isFinite(latitude) || latitude < -90 || latitude > 90) errors.latitude = 'validation.latitudeRange';
   const longitude = asNumber(values.longitude);
-  if (!Number.isFinite(longitude) || longitude < -180 || longitude > 180) errors.longitude = 'validation.longitudeRange';
+  if (!Number.isFinite(longitude) || longitude < -180 || longitude > 180)
+    errors.longitude = 'validation.longitudeRange';
   const seen = new Set<string>();
   values.thresholds.forEach((row, index) => {
     const category = row.category.trim();
@@ -99,7 +101,8 @@ export function validateForm(values: MicFormValues): Record<string, ValidationMe
     else if (seen.has(category)) errors[`thresholds.${index}.category`] = 'validation.categoryDuplicate';
     seen.add(category);
     const value = asNumber(row.value);
-    if (!Number.isFinite(value) || value < 0 || value > 1) errors[`thresholds.${index}.value`] = 'validation.thresholdRange';
+    if (!Number.isFinite(value) || value < 0 || value > 1)
+      errors[`thresholds.${index}.value`] = 'validation.thresholdRange';
   });
   return errors;
 }

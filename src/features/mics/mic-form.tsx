@@ -49,7 +49,8 @@ function changeCount(patch: MicPatch): number {
 function positionOf(values: MicFormValues): Position | null {
   const latitude = Number(values.latitude);
   const longitude = Number(values.longitude);
-  if (values.latitude === '' || values.longitude === '' || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+  if (values.latitude === '' || values.longitude === '' || !Number.isFinite(latitude) || !Number.isFinite(longitude))
+    return null;
   if (latitude < -90 || latitude > 90 || longitude < -180 || longitude > 180) return null;
   return { latitude, longitude };
 }
@@ -60,7 +61,10 @@ export function MicForm({ mic, readOnly }: { mic: Mic; readOnly: boolean }) {
   const queryClient = useQueryClient();
   const { categories, names } = useCategories();
   const everyMic = useQuery(micQueries.every({}));
-  const neighbours = useMemo(() => (everyMic.data ?? []).filter((other) => other.id !== mic.id), [everyMic.data, mic.id]);
+  const neighbours = useMemo(
+    () => (everyMic.data ?? []).filter((other) => other.id !== mic.id),
+    [everyMic.data, mic.id],
+  );
   const [initial, setInitial] = useState(() => formValuesOf(mic));
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   const [failure, setFailure] = useState<{ reason: string; unmapped: string[] } | null>(null);
@@ -99,7 +103,8 @@ export function MicForm({ mic, readOnly }: { mic: Mic; readOnly: boolean }) {
     },
     onError: (error) => {
       const reason = error instanceof Error ? error.message : String(error);
-      const mapped = error instanceof ApiError ? mapServerErrors(error.fieldErrors, form.getValues()) : { fields: {}, general: [] };
+      const mapped =
+        error instanceof ApiError ? mapServerErrors(error.fieldErrors, form.getValues()) : { fields: {}, general: [] };
       form.setErrors(mapped.fields);
       setOutcome(null);
       setFailure({ reason, unmapped: mapped.general });
@@ -115,7 +120,8 @@ export function MicForm({ mic, readOnly }: { mic: Mic; readOnly: boolean }) {
     if (sent.host !== undefined) parts.push(t('sent.host', { value: sent.host }));
     if (sent.status !== undefined) parts.push(t('sent.status', { value: sent.status }));
     if (sent.location !== undefined) parts.push(t('sent.location', sent.location));
-    for (const [category, value] of Object.entries(sent.thresholds ?? {})) parts.push(t('sent.threshold', { category, value }));
+    for (const [category, value] of Object.entries(sent.thresholds ?? {}))
+      parts.push(t('sent.threshold', { category, value }));
     return t('form.sent', { what: parts.join(', ') });
   };
 
@@ -147,7 +153,10 @@ export function MicForm({ mic, readOnly }: { mic: Mic; readOnly: boolean }) {
   const listed = new Set(form.values.thresholds.map((row) => row.category.trim()));
   const offered = categories
     .filter((c) => !listed.has(c.id))
-    .map((c) => ({ value: c.id, label: c.name === null ? c.id : `${categoryLabel(c.id, c.name, i18n.language)} (${c.id})` }));
+    .map((c) => ({
+      value: c.id,
+      label: c.name === null ? c.id : `${categoryLabel(c.id, c.name, i18n.language)} (${c.id})`,
+    }));
   const addCategory = () => {
     const category = newCategory.trim();
     if (category === '' || listed.has(category)) return;
@@ -174,7 +183,12 @@ export function MicForm({ mic, readOnly }: { mic: Mic; readOnly: boolean }) {
           </Alert>
         )}
         <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
-          <TextInput label={t('form.name')} readOnly={readOnly} withAsterisk={!readOnly} {...form.getInputProps('name')} />
+          <TextInput
+            label={t('form.name')}
+            readOnly={readOnly}
+            withAsterisk={!readOnly}
+            {...form.getInputProps('name')}
+          />
           <TextInput
             label={t('form.host')}
             readOnly={readOnly}
@@ -196,7 +210,11 @@ export function MicForm({ mic, readOnly }: { mic: Mic; readOnly: boolean }) {
               <Radio value="active" label={t('status.active', { ns: 'common' })} />
               <Radio value="inactive" label={t('status.inactive', { ns: 'common' })} />
               {form.values.status !== 'active' && form.values.status !== 'inactive' && (
-                <Radio value={form.values.status} label={t('status.unknown', { ns: 'common', value: form.values.status })} disabled />
+                <Radio
+                  value={form.values.status}
+                  label={t('status.unknown', { ns: 'common', value: form.values.status })}
+                  disabled
+                />
               )}
             </Group>
           </Radio.Group>
@@ -260,7 +278,10 @@ export function MicForm({ mic, readOnly }: { mic: Mic; readOnly: boolean }) {
               name={names.get(row.category) ?? null}
               reported={row.added ? undefined : mic.thresholds[row.category]}
               value={row.value}
-              error={(form.errors[`thresholds.${index}.value`] ?? form.errors[`thresholds.${index}.category`]) as string | undefined}
+              error={
+                (form.errors[`thresholds.${index}.value`] ?? form.errors[`thresholds.${index}.category`]) as
+                  string | undefined
+              }
               onChange={(value) => form.setFieldValue(`thresholds.${index}.value`, value)}
               onRemove={row.added && !readOnly ? () => form.removeListItem('thresholds', index) : null}
               readOnly={readOnly}
@@ -297,7 +318,13 @@ export function MicForm({ mic, readOnly }: { mic: Mic; readOnly: boolean }) {
         </Stack>
 
         {outcome !== null && (
-          <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} role="status" title={t('form.saved', { name: outcome.mic.name })}>
+          <Alert
+            color="teal"
+            variant="light"
+            icon={<IconCircleCheck aria-hidden />}
+            role="status"
+            title={t('form.saved', { name: outcome.mic.name })}
+          >
             <Stack gap={2}>
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {describeSent(outcome.sent)}
@@ -311,7 +338,9 @@ export function MicForm({ mic, readOnly }: { mic: Mic; readOnly: boolean }) {
         {failure !== null && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {failure.reason === t('form.validationFailed') ? failure.reason : t('form.saveFailed', { reason: failure.reason })}
+              {failure.reason === t('form.validationFailed')
+                ? failure.reason
+                : t('form.saveFailed', { reason: failure.reason })}
             </Text>
             {failure.unmapped.map((message) => (
               <Text key={message} size="sm" style={{ overflowWrap: 'anywhere' }}>

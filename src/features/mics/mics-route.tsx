@@ -76,8 +76,18 @@ export function Component() {
       width: 172,
       render: (mic) => (readOnly ? <MicStatusBadge status={mic.status} /> : <StatusToggle mic={mic} />),
     },
-    { accessor: 'edge_id', title: t('columns.edge'), width: 125, render: (mic) => <span className={classes.mono}>{mic.edge_id}</span> },
-    { accessor: 'host', title: t('columns.host'), width: 100, render: (mic) => <span className={classes.mono}>{mic.host}</span> },
+    {
+      accessor: 'edge_id',
+      title: t('columns.edge'),
+      width: 125,
+      render: (mic) => <span className={classes.mono}>{mic.edge_id}</span>,
+    },
+    {
+      accessor: 'host',
+      title: t('columns.host'),
+      width: 100,
+      render: (mic) => <span className={classes.mono}>{mic.host}</span>,
+    },
     {
       accessor: 'location',
       title: t('columns.location'),

@@ -35,7 +35,10 @@ export function StatusToggle({ mic }: { mic: Mic }) {
       storeMic(queryClient, saved);
       notifications.show({
         color: 'teal',
-        message: saved.status === 'active' ? t('toggle.activated', { name: saved.name }) : t('toggle.deactivated', { name: saved.name }),
+        message:
+          saved.status === 'active'
+            ? t('toggle.activated', { name: saved.name })
+            : t('toggle.deactivated', { name: saved.name }),
         autoClose: 3000,
       });
     },

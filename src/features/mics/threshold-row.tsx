@@ -28,7 +28,17 @@ const numeric = (value: number | string): number | null => {
 };
 
 /** One category's threshold: what the edge reports, the number to send, and how recent events would fare. */
-export function ThresholdRow({ micId, category, name, reported, value, error, onChange, onRemove, readOnly }: ThresholdRowProps) {
+export function ThresholdRow({
+  micId,
+  category,
+  name,
+  reported,
+  value,
+  error,
+  onChange,
+  onRemove,
+  readOnly,
+}: ThresholdRowProps) {
   const { t, i18n } = useTranslation('mics');
   const [debouncedCategory] = useDebouncedValue(category, 400);
   const events = useThresholdEvents(micId, debouncedCategory, debouncedCategory.trim() !== '');
@@ -49,7 +59,13 @@ export function ThresholdRow({ micId, category, name, reported, value, error, on
           </Text>
           {onRemove !== null && (
             <Tooltip label={t('form.removeCategory', { category: label })}>
-              <ActionIcon variant="subtle" color="gray" size="sm" onClick={onRemove} aria-label={t('form.removeCategory', { category: label })}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="sm"
+                onClick={onRemove}
+                aria-label={t('form.removeCategory', { category: label })}
+              >
                 <IconTrash size={14} aria-hidden />
               </ActionIcon>
             </Tooltip>
@@ -86,7 +102,10 @@ export function ThresholdRow({ micId, category, name, reported, value, error, on
             <Stack gap={2} mt={6}>
               <ThresholdHistogram confidences={events.confidences} threshold={threshold} label={label} />
               <Text size="xs" aria-live="polite">
-                {t('preview.summary', { count: threshold === null ? 0 : countAtOrAbove(events.confidences, threshold), total: read })}
+                {t('preview.summary', {
+                  count: threshold === null ? 0 : countAtOrAbove(events.confidences, threshold),
+                  total: read,
+                })}
                 {' · '}
                 <Text span size="xs" c="dimmed">
                   {t('preview.title')}

@@ -8,7 +8,7 @@ const LABEL_PAGES = [1, 2, 3];
 const LABEL_STALE_MS = 5 * 60_000;
 
 // Stable, so useQueries hands back the same array while no page changed.
-const dataOf = <T,>(results: { data: T }[]) => results.map((r) => r.data);
+const dataOf = <T>(results: { data: T }[]) => results.map((r) => r.data);
 
 export interface Category {
   id: string;

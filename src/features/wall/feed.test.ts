@@ -6,7 +6,10 @@ interface Item {
   created_at: string;
 }
 const T0 = Date.parse('2026-11-21T12:00:00Z');
-const item = (id: string, secondsAfter: number): Item => ({ id, created_at: new Date(T0 + secondsAfter * 1000).toISOString() });
+const item = (id: string, secondsAfter: number): Item => ({
+  id,
+  created_at: new Date(T0 + secondsAfter * 1000).toISOString(),
+});
 const options = (patch: Partial<MergeOptions<Item>> = {}): MergeOptions<Item> => ({
   idOf: (i) => i.id,
   timeOf: (i) => i.created_at,

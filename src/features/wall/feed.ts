@@ -24,7 +24,11 @@ export interface MergeOptions<T> {
  * Entries that fall off the page but are still in the window stay, so a short page never makes
  * the feed jump. Returns `previous` itself when nothing changed.
  */
-export function mergeFeed<T>(previous: readonly FeedEntry<T>[], incoming: readonly T[], options: MergeOptions<T>): readonly FeedEntry<T>[] {
+export function mergeFeed<T>(
+  previous: readonly FeedEntry<T>[],
+  incoming: readonly T[],
+  options: MergeOptions<T>,
+): readonly FeedEntry<T>[] {
   const byId = new Map<string, FeedEntry<T>>();
   for (const entry of previous) byId.set(entry.id, entry);
   let changed = false;

@@ -10,7 +10,10 @@ export function useFeed<T>(
   receivedAt: number,
   options: Omit<MergeOptions<T>, 'now' | 'initial'>,
 ): readonly FeedEntry<T>[] {
-  const [state, setState] = useState<{ page: readonly T[] | undefined; entries: readonly FeedEntry<T>[] }>({ page: undefined, entries: [] });
+  const [state, setState] = useState<{ page: readonly T[] | undefined; entries: readonly FeedEntry<T>[] }>({
+    page: undefined,
+    entries: [],
+  });
   if (page !== undefined && page !== state.page) {
     const entries = mergeFeed(state.entries, page, { ...options, now: receivedAt, initial: state.page === undefined });
     setState({ page, entries });

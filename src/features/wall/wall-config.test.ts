@@ -3,7 +3,9 @@ import { DEFAULT_WALL_CONFIG, micRefreshMs, parseWallConfig, staleAfterMs } from
 
 describe('parseWallConfig', () => {
   it('reads a full setup', () => {
-    expect(parseWallConfig(new URLSearchParams('edge_id=edge-busan-01&label=scream&window=30m&refresh=2&chime=1&lang=ko'))).toEqual({
+    expect(
+      parseWallConfig(new URLSearchParams('edge_id=edge-busan-01&label=scream&window=30m&refresh=2&chime=1&lang=ko')),
+    ).toEqual({
       edgeId: 'edge-busan-01',
       label: 'scream',
       windowMinutes: 30,

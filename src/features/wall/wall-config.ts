@@ -9,7 +9,14 @@ export interface WallConfig {
   lang: 'en' | 'ko' | null;
 }
 
-export const DEFAULT_WALL_CONFIG: WallConfig = { edgeId: null, label: null, windowMinutes: 15, refreshSeconds: 5, chime: false, lang: null };
+export const DEFAULT_WALL_CONFIG: WallConfig = {
+  edgeId: null,
+  label: null,
+  windowMinutes: 15,
+  refreshSeconds: 5,
+  chime: false,
+  lang: null,
+};
 
 const text = (value: string | null) => (value === null || value.trim() === '' ? null : value.trim());
 

@@ -1,11 +1,24 @@
 import { Button } from '@mantine/core';
-import { IconAccessPoint, IconAccessPointOff, IconAlertOctagon, IconClockExclamation, IconVolume } from '@tabler/icons-react';
+import {
+  IconAccessPoint,
+  IconAccessPointOff,
+  IconAlertOctagon,
+  IconClockExclamation,
+  IconVolume,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router-dom';
-import { compositeEventQueries, edgeConnection, eventQueries, micQueries, type CompositeEvent, type SoundEvent } from '@/api';
+import {
+  compositeEventQueries,
+  edgeConnection,
+  eventQueries,
+  micQueries,
+  type CompositeEvent,
+  type SoundEvent,
+} from '@/api';
 import { PULSE_MS } from '@/components/map/mic-glyph';
 import { formatWindow, MicMarkerLegend } from '@/components/map/mic-marker-legend';
 import { lastHeardByMic, toMarkerMics } from '@/components/map/mic-marker-state';
@@ -44,7 +57,12 @@ function Clock() {
     <div aria-label={t('wall:clock')} role="timer">
       <div className={classes.clock}>{dayjs(now).format('HH:mm:ss')}</div>
       <div className={classes.date}>
-        {new Intl.DateTimeFormat(i18n.language, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(now)}
+        {new Intl.DateTimeFormat(i18n.language, {
+          weekday: 'long',
+          year: 'numeric',
+          month: 'long',
+          day: 'numeric',
+        }).format(now)}
       </div>
     </div>
   );
@@ -77,7 +95,13 @@ function FreshnessBadge({ health, config }: { health: Health; config: WallConfig
   const state = useStaleState(health, config);
   const bad = state.stale || state.noData || state.rejected;
   return (
-    <span className={classes.fresh} role="status" data-testid="wall-freshness" data-stale={bad} style={bad ? { color: '#ff8787' } : undefined}>
+    <span
+      className={classes.fresh}
+      role="status"
+      data-testid="wall-freshness"
+      data-stale={bad}
+      style={bad ? { color: '#ff8787' } : undefined}
+    >
       {bad ? <IconAccessPointOff size={24} aria-hidden /> : <IconAccessPoint size={24} aria-hidden />}
       {health.lastGoodAt > 0 ? t('wall:fresh', { time: formatTime(health.lastGoodAt) }) : t('wall:connecting')}
     </span>
@@ -100,7 +124,9 @@ function StaleBanner({ health, config }: { health: Health; config: WallConfig })
   return (
     <div className={classes.banner} role="alert" data-testid="wall-banner">
       <IconClockExclamation size={44} aria-hidden />
-      <span className={classes.bannerTitle}>{state.stale ? t('wall:stale', { time: formatTime(health.lastGoodAt) }) : t('wall:noData')}</span>
+      <span className={classes.bannerTitle}>
+        {state.stale ? t('wall:stale', { time: formatTime(health.lastGoodAt) }) : t('wall:noData')}
+      </span>
       {state.reason !== '' && (
         <span className={classes.bannerReason}>
           {state.stale ? t('wall:staleReason', { reason: state.reason, seconds: config.refreshSeconds }) : state.reason}
@@ -114,7 +140,11 @@ function StaleBanner({ health, config }: { health: Health; config: WallConfig })
 function EntryTime({ at }: { at: number }) {
   const { i18n } = useTranslation();
   return (
-    <time className={classes.time} dateTime={new Date(at).toISOString()} title={`${formatDateTime(at, i18n.language)} · ${formatUtc(at)}`}>
+    <time
+      className={classes.time}
+      dateTime={new Date(at).toISOString()}
+      title={`${formatDateTime(at, i18n.language)} · ${formatUtc(at)}`}
+    >
       {formatTime(at)}
     </time>
   );
@@ -153,7 +183,9 @@ function CompositeEntry({ entry, now }: { entry: FeedEntry<CompositeEvent>; now:
       <span className={classes.mic}>
         {labels}
         {labels !== '' && ' · '}
-        {composite.mics.length === 1 ? composite.mics[0]!.name : t('wall:compositeMics', { count: composite.mics.length })}
+        {composite.mics.length === 1
+          ? composite.mics[0]!.name
+          : t('wall:compositeMics', { count: composite.mics.length })}
       </span>
     </li>
   );
@@ -178,7 +210,10 @@ export function Component() {
     // A failed mic read is retried at the event pace, or its error would hold the stale banner for a minute after the edge returns.
     refetchInterval: (query) => (query.state.status === 'error' ? refreshMs : micRefreshMs(config)),
   });
-  const edgeMicIds = useMemo(() => (config.edgeId === null || mics.data === undefined ? null : new Set(mics.data.map((m) => m.id))), [config.edgeId, mics.data]);
+  const edgeMicIds = useMemo(
+    () => (config.edgeId === null || mics.data === undefined ? null : new Set(mics.data.map((m) => m.id))),
+    [config.edgeId, mics.data],
+  );
   const micIdParam = edgeMicIds !== null && edgeMicIds.size <= MIC_ID_PARAM_LIMIT ? [...edgeMicIds].sort() : undefined;
   const events = useQuery({
     ...eventQueries.list({
@@ -206,7 +241,9 @@ export function Component() {
     () =>
       composites.data?.results.filter(
         (c) =>
-          (config.edgeId === null || c.mics.some((m) => m.edge_id === config.edgeId) || c.events.some((e) => e.microphone.edge_id === config.edgeId)) &&
+          (config.edgeId === null ||
+            c.mics.some((m) => m.edge_id === config.edgeId) ||
+            c.events.some((e) => e.microphone.edge_id === config.edgeId)) &&
           (config.label === null || c.labels.some((l) => l.id === config.label)),
       ),
     [composites.data, config.edgeId, config.label],
@@ -227,7 +264,9 @@ export function Component() {
   // New events make their mics pulse; new composite events pulse every mic involved.
   const pulses = useMemo(() => {
     const map = new Map<string, number>();
-    for (const entry of eventFeed) if (entry.firstSeenAt > 0) map.set(entry.item.mic.id, Math.max(map.get(entry.item.mic.id) ?? 0, entry.firstSeenAt));
+    for (const entry of eventFeed)
+      if (entry.firstSeenAt > 0)
+        map.set(entry.item.mic.id, Math.max(map.get(entry.item.mic.id) ?? 0, entry.firstSeenAt));
     for (const entry of compositeFeed) {
       if (entry.firstSeenAt === 0) continue;
       for (const mic of entry.item.mics) map.set(mic.id, Math.max(map.get(mic.id) ?? 0, entry.firstSeenAt));
@@ -237,7 +276,10 @@ export function Component() {
 
   const now = Math.max(events.dataUpdatedAt, mics.dataUpdatedAt);
   const lastHeard = useMemo(() => lastHeardByMic(eventFeed.map((e) => e.item)), [eventFeed]);
-  const markers = useMemo(() => toMarkerMics(mics.data ?? [], lastHeard, now, windowMs), [mics.data, lastHeard, now, windowMs]);
+  const markers = useMemo(
+    () => toMarkerMics(mics.data ?? [], lastHeard, now, windowMs),
+    [mics.data, lastHeard, now, windowMs],
+  );
 
   const chime = useChime(config.chime);
   const newestComposite = compositeFeed.reduce((latest, entry) => Math.max(latest, entry.firstSeenAt), 0);
@@ -261,75 +303,94 @@ export function Component() {
     error: events.error ?? composites.error ?? mics.error,
   };
   const window = formatWindow(t, config.windowMinutes);
-  const knownLabel = config.label === null ? undefined : eventFeed.find((e) => e.item.label.id === config.label)?.item.label.name;
-  const labelName = config.label === null ? t('wall:allLabels') : knownLabel === undefined ? config.label : localName(knownLabel, i18n.language);
+  const knownLabel =
+    config.label === null ? undefined : eventFeed.find((e) => e.item.label.id === config.label)?.item.label.name;
+  const labelName =
+    config.label === null
+      ? t('wall:allLabels')
+      : knownLabel === undefined
+        ? config.label
+        : localName(knownLabel, i18n.language);
 
   return (
-        <div className={classes.wall} data-testid="wall" data-pulsing={hasPulse}>
-          <header className={classes.header}>
-            <div>
-              <h1 className={classes.title}>{t('wall:title')}</h1>
-              <div className={classes.setup}>
-                {[config.edgeId ?? t('wall:allEdges'), labelName, t('wall:lastWindow', { window }), t('wall:everySeconds', { seconds: config.refreshSeconds }), t('wall:mics', { count: markers.length })].join(' · ')}
-              </div>
-            </div>
-            {chime.blocked && (
-              <Button size="lg" variant="light" color="yellow" leftSection={<IconVolume aria-hidden />} onClick={chime.enable} className={classes.sound}>
-                {t('wall:enableSound')}
-              </Button>
-            )}
-            <div className={classes.right}>
-              <Clock />
-              <FreshnessBadge health={health} config={config} />
-            </div>
-          </header>
-          <StaleBanner health={health} config={config} />
-          <div className={classes.body}>
-            <div className={classes.map}>
-              <Suspense fallback={null}>
-                <WallMap markers={markers} pulses={pulses} label={t('wall:region')} />
-              </Suspense>
-              <div className={classes.legend}>
-                <MicMarkerLegend windowMinutes={config.windowMinutes} showPulse size="lg" />
-              </div>
-            </div>
-            {/* The composite feed keeps the room of all its entries (wall.module.css), full or not. */}
-            <aside className={classes.side} style={{ '--composite-slots': COMPOSITE_FEED_MAX } as CSSProperties}>
-              <section className={classes.section} aria-labelledby="wall-composites">
-                <h2 id="wall-composites" className={classes.sectionTitle}>
-                  {t('wall:composites')}
-                </h2>
-                {compositeFeed.length === 0 ? (
-                  <p className={classes.empty}>{t('wall:noComposites', { window })}</p>
-                ) : (
-                  // The log role sits on a wrapper: on the <ul> itself it would hide the list from assistive tech.
-                  <div className={classes.log} role="log" aria-labelledby="wall-composites">
-                    <ul className={classes.list}>
-                      {compositeFeed.map((entry) => (
-                        <CompositeEntry key={entry.id} entry={entry} now={displayNow} />
-                      ))}
-                    </ul>
-                  </div>
-                )}
-              </section>
-              <section className={classes.section} aria-labelledby="wall-events">
-                <h2 id="wall-events" className={classes.sectionTitle}>
-                  {t('wall:events')}
-                </h2>
-                {eventFeed.length === 0 ? (
-                  <p className={classes.empty}>{t('wall:noEvents', { window })}</p>
-                ) : (
-                  <div className={classes.log} role="log" aria-labelledby="wall-events">
-                    <ul className={classes.list}>
-                      {eventFeed.map((entry) => (
-                        <EventEntry key={entry.id} entry={entry} now={displayNow} />
-                      ))}
-                    </ul>
-                  </div>
-                )}
-              </section>
-            </aside>
+    <div className={classes.wall} data-testid="wall" data-pulsing={hasPulse}>
+      <header className={classes.header}>
+        <div>
+          <h1 className={classes.title}>{t('wall:title')}</h1>
+          <div className={classes.setup}>
+            {[
+              config.edgeId ?? t('wall:allEdges'),
+              labelName,
+              t('wall:lastWindow', { window }),
+              t('wall:everySeconds', { seconds: config.refreshSeconds }),
+              t('wall:mics', { count: markers.length }),
+            ].join(' · ')}
           </div>
         </div>
+        {chime.blocked && (
+          <Button
+            size="lg"
+            variant="light"
+            color="yellow"
+            leftSection={<IconVolume aria-hidden />}
+            onClick={chime.enable}
+            className={classes.sound}
+          >
+            {t('wall:enableSound')}
+          </Button>
+        )}
+        <div className={classes.right}>
+          <Clock />
+          <FreshnessBadge health={health} config={config} />
+        </div>
+      </header>
+      <StaleBanner health={health} config={config} />
+      <div className={classes.body}>
+        <div className={classes.map}>
+          <Suspense fallback={null}>
+            <WallMap markers={markers} pulses={pulses} label={t('wall:region')} />
+          </Suspense>
+          <div className={classes.legend}>
+            <MicMarkerLegend windowMinutes={config.windowMinutes} showPulse size="lg" />
+          </div>
+        </div>
+        {/* The composite feed keeps the room of all its entries (wall.module.css), full or not. */}
+        <aside className={classes.side} style={{ '--composite-slots': COMPOSITE_FEED_MAX } as CSSProperties}>
+          <section className={classes.section} aria-labelledby="wall-composites">
+            <h2 id="wall-composites" className={classes.sectionTitle}>
+              {t('wall:composites')}
+            </h2>
+            {compositeFeed.length === 0 ? (
+              <p className={classes.empty}>{t('wall:noComposites', { window })}</p>
+            ) : (
+              // The log role sits on a wrapper: on the <ul> itself it would hide the list from assistive tech.
+              <div className={classes.log} role="log" aria-labelledby="wall-composites">
+                <ul className={classes.list}>
+                  {compositeFeed.map((entry) => (
+                    <CompositeEntry key={entry.id} entry={entry} now={displayNow} />
+                  ))}
+                </ul>
+              </div>
+            )}
+          </section>
+          <section className={classes.section} aria-labelledby="wall-events">
+            <h2 id="wall-events" className={classes.sectionTitle}>
+              {t('wall:events')}
+            </h2>
+            {eventFeed.length === 0 ? (
+              <p className={classes.empty}>{t('wall:noEvents', { window })}</p>
+            ) : (
+              <div className={classes.log} role="log" aria-labelledby="wall-events">
+                <ul className={classes.list}>
+                  {eventFeed.map((entry) => (
+                    <EventEntry key={entry.id} entry={entry} now={displayNow} />
+                  ))}
+                </ul>
+              </div>
+            )}
+          </section>
+        </aside>
+      </div>
+    </div>
   );
 }

@@ -39,7 +39,8 @@ export const commonEn = {
   },
   signIn: {
     title: 'Sign in to the edge',
-    description: 'This console server holds no edge token. Enter the access token of your edge mic service; it is kept for this browser tab only.',
+    description:
+      'This console server holds no edge token. Enter the access token of your edge mic service; it is kept for this browser tab only.',
     token: 'Access token',
     submit: 'Sign in',
     checking: 'Checking…',

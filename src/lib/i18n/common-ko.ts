@@ -41,7 +41,8 @@ export const commonKo: typeof commonEn = {
   },
   signIn: {
     title: '엣지 로그인',
-    description: '이 콘솔 서버에는 엣지 토큰이 없습니다. 엣지 마이크 서비스의 액세스 토큰을 입력하세요. 이 브라우저 탭에만 보관됩니다.',
+    description:
+      '이 콘솔 서버에는 엣지 토큰이 없습니다. 엣지 마이크 서비스의 액세스 토큰을 입력하세요. 이 브라우저 탭에만 보관됩니다.',
     token: '액세스 토큰',
     submit: '로그인',
     checking: '확인 중…',

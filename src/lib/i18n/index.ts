@@ -60,7 +60,9 @@ export const i18n = {
     }
     text ??= lookup(tree, path);
     if (text === undefined) return key;
-    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (name in options ? String(options[name]) : match));
+    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
+      name in options ? String(options[name]) : match,
+    );
   },
 
   changeLanguage(language: string): void {
@@ -120,7 +122,11 @@ export function useTranslation(ns: string = DEFAULT_NS): { t: TFunction; i18n: t
  * Registers a feature's strings under its own namespace, so each feature keeps its
  * translations beside its code.
  */
-export function registerTranslations(namespace: string, en: Record<string, unknown>, ko: Record<string, unknown>): void {
+export function registerTranslations(
+  namespace: string,
+  en: Record<string, unknown>,
+  ko: Record<string, unknown>,
+): void {
   if (!i18n.hasResourceBundle('en', namespace)) i18n.addResourceBundle('en', namespace, en as Resources);
   if (!i18n.hasResourceBundle('ko', namespace)) i18n.addResourceBundle('ko', namespace, ko as Resources);
 }

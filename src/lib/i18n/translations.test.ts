@@ -24,7 +24,9 @@ describe('translations', () => {
 
   it('registers the same namespaces in English and Korean, including every feature', () => {
     expect(Object.keys(ko).sort()).toEqual(Object.keys(en).sort());
-    expect(Object.keys(en)).toEqual(expect.arrayContaining(['common', 'mics', 'map', 'wall', 'events', 'composite-events']));
+    expect(Object.keys(en)).toEqual(
+      expect.arrayContaining(['common', 'mics', 'map', 'wall', 'events', 'composite-events']),
+    );
   });
 
   for (const namespace of Object.keys(i18n.store.data.en ?? {})) {
