@@ -111,7 +111,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server', environment: 'node', include: ['server/**/*.test.ts'] },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          // One throwaway PostgreSQL server per run; each test file makes its own database there.
+          globalSetup: ['server/testing/postgres-global-setup.ts'],
+        },
       },
     ],
   },

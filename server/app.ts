@@ -3,6 +3,8 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { registerAuth } from './auth/register.js';
+import type { ConsoleDb } from './db/database.js';
 import { registerGateway } from './gateway.js';
 import { routePages } from './route-preload.js';
 import { securityHeaders } from './security-headers.js';
@@ -25,9 +27,11 @@ export interface AppOptions {
   upstream: string;
   token: string | null;
   demo: DemoControl | null;
+  /** The console's own database (accounts, sessions, audit); the caller opens and closes it. */
+  db: ConsoleDb;
 }
 
-export function buildApp({ config, upstream, token, demo }: AppOptions): FastifyInstance {
+export function buildApp({ config, upstream, token, demo, db }: AppOptions): FastifyInstance {
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy: false });
   const headers = securityHeaders(config.mapTileUrl);
 
@@ -65,6 +69,7 @@ export function buildApp({ config, upstream, token, demo }: AppOptions): Fastify
   app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(runtime));
   app.get('/healthz', async () => ({ status: 'ok' }));
 
+  registerAuth(app, { db, config: config.auth });
   registerGateway(app, {
     upstream,
     token,

@@ -1,3 +1,5 @@
+import { isRole, type Role } from './auth/principal.js';
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -12,6 +14,35 @@ export interface ServerConfig {
   dataDir: string;
   demo: DemoConfig;
   logRequests: boolean;
+  /** PostgreSQL for the console's own database (accounts, sessions, audit); null: SQLite in dataDir. */
+  databaseUrl: string | null;
+  auth: AuthConfig;
+}
+
+export interface AuthConfig {
+  /** AUTH_REQUIRED=1: sign-in even on the loopback demo. */
+  required: boolean;
+  cookieSecure: boolean;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  adminUsername: string | null;
+  adminPassword: string | null;
+  oidc: OidcConfig | null;
+  /** The console's external URL (OIDC redirect, setup link); derived from HOST and PORT when unset. */
+  publicUrl: string | null;
+  /** EDGE_TOKEN_FROM_BROWSER=1: the browser supplies a personal edge token besides the console session. */
+  browserToken: boolean;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  label: string;
+  /** Claim holding the role(s); null: `role`, then `roles`. */
+  roleClaim: string | null;
+  /** Claim value → console role. */
+  roleMap: Map<string, Role>;
 }
 
 export interface DemoConfig {
@@ -40,6 +71,46 @@ function nonEmpty(value: string | undefined): string | null {
   return value === undefined || value.trim() === '' ? null : value.trim();
 }
 
+/** `admin=admin,ops=operator`: claim values (case kept) to console roles. */
+export function parseRoleMap(value: string | null): Map<string, Role> {
+  const map = new Map<string, Role>();
+  if (value === null) return map;
+  for (const pair of value.split(',')) {
+    if (pair.trim() === '') continue;
+    const [claim, role] = pair.split('=').map((part) => part.trim());
+    if (claim === undefined || claim === '' || !isRole(role)) {
+      throw new Error(`OIDC_ROLE_MAP entries are claim=viewer|operator|admin, got "${pair.trim()}"`);
+    }
+    map.set(claim, role);
+  }
+  return map;
+}
+
+function loadOidc(env: NodeJS.ProcessEnv): OidcConfig | null {
+  const issuer = nonEmpty(env.OIDC_ISSUER);
+  const clientId = nonEmpty(env.OIDC_CLIENT_ID);
+  const clientSecret = nonEmpty(env.OIDC_CLIENT_SECRET);
+  const given = [issuer, clientId, clientSecret].filter((value) => value !== null).length;
+  if (given === 0) return null;
+  if (issuer === null || clientId === null || clientSecret === null) {
+    throw new Error('Single sign-on needs all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+  }
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    label: nonEmpty(env.OIDC_LABEL) ?? new URL(issuer).host,
+    roleClaim: nonEmpty(env.OIDC_ROLE_CLAIM),
+    roleMap: parseRoleMap(nonEmpty(env.OIDC_ROLE_MAP)),
+  };
+}
+
+function positive(value: string | undefined, fallback: number, name: string): number {
+  const n = intFrom(value, fallback, name);
+  if (n === 0) throw new Error(`${name} must be at least 1`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string }): ServerConfig {
   const edgeApiUrl = nonEmpty(env.EDGE_API_URL);
   if (edgeApiUrl !== null) {
@@ -60,6 +131,19 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     staticDir: nonEmpty(env.STATIC_DIR) ?? defaults.staticDir,
     dataDir: nonEmpty(env.DATA_DIR) ?? '.data',
     logRequests: !flag(env.QUIET),
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    auth: {
+      required: flag(env.AUTH_REQUIRED),
+      cookieSecure: flag(env.COOKIE_SECURE),
+      sessionIdleMinutes: positive(env.SESSION_IDLE_MINUTES, 720, 'SESSION_IDLE_MINUTES'),
+      sessionMaxHours: positive(env.SESSION_MAX_HOURS, 24, 'SESSION_MAX_HOURS'),
+      adminUsername: nonEmpty(env.ADMIN_USERNAME),
+      // Passwords are taken as given: leading or trailing spaces are part of them.
+      adminPassword: env.ADMIN_PASSWORD === undefined || env.ADMIN_PASSWORD === '' ? null : env.ADMIN_PASSWORD,
+      oidc: loadOidc(env),
+      publicUrl: nonEmpty(env.PUBLIC_URL),
+      browserToken: flag(env.EDGE_TOKEN_FROM_BROWSER),
+    },
     demo: {
       mics: intFrom(env.DEMO_MICS, 60, 'DEMO_MICS'),
       events: intFrom(env.DEMO_EVENTS, 0, 'DEMO_EVENTS'),

@@ -37,16 +37,14 @@ export function registerDemoControl(app: FastifyInstance, demo: DemoControl): vo
       if (micId === undefined || demo.store.getMic(micId) === undefined) {
         return reply.code(422).send({ detail: 'mic_id must name a demo mic' });
       }
-      return reply
-        .code(201)
-        .send(
-          demo.store.addEvent({
-            mic_id: micId,
-            label_id: labelId,
-            confidence: body.confidence,
-            sound_level: body.sound_level,
-          }),
-        );
+      return reply.code(201).send(
+        demo.store.addEvent({
+          mic_id: micId,
+          label_id: labelId,
+          confidence: body.confidence,
+          sound_level: body.sound_level,
+        }),
+      );
     },
   );
 }

@@ -7,7 +7,9 @@ import { loadConfig } from './config.js';
 import { buildDemoEdge } from './demo/edge-app.js';
 import type { FaultState } from './demo/faults.js';
 import { DemoStore } from './demo/store.js';
+import type { ConsoleDb } from './db/database.js';
 import { PRE_REDACTED_HEADER, redactCredentials } from './redact.js';
+import { freshDatabase } from './testing/databases.js';
 
 /**
  * The console on its embedded demo edge, whose composite events come pre-redacted and are passed
@@ -24,6 +26,7 @@ let faults: FaultState;
 const apps: FastifyInstance[] = [];
 let consoleBase: string;
 let plainBase: string;
+let db: ConsoleDb;
 
 beforeAll(async () => {
   embeddedStore = new DemoStore({ ...storeOptions, redactCredentials: true });
@@ -35,7 +38,8 @@ beforeAll(async () => {
   const edgeBase = await edge.app.listen({ host: '127.0.0.1', port: 0 });
   plainBase = await plain.listen({ host: '127.0.0.1', port: 0 });
   const config = loadConfig({ QUIET: '1', STATIC_DIR: '/nonexistent' }, { staticDir: '/nonexistent' });
-  const app = buildApp({ config, upstream: edgeBase, token: TOKEN, demo: { store: embeddedStore, faults } });
+  db = await freshDatabase('sqlite');
+  const app = buildApp({ config, upstream: edgeBase, token: TOKEN, demo: { store: embeddedStore, faults }, db });
   apps.push(app);
   consoleBase = await app.listen({ host: '127.0.0.1', port: 0 });
 });
@@ -44,6 +48,7 @@ afterAll(async () => {
   await Promise.all(apps.map((a) => a.close()));
   embeddedStore.close();
   plainStore.close();
+  await db.close();
 });
 
 afterEach(() => {

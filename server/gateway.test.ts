@@ -5,7 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig, type ServerConfig } from './config.js';
 import { acceptsGzip, unsafeId, upstreamUrl } from './gateway.js';
+import type { ConsoleDb } from './db/database.js';
 import { PRE_REDACTED_HEADER, PRE_REDACTED_JSON } from './redact.js';
+import { freshDatabase } from './testing/databases.js';
 
 interface Seen {
   method: string;
@@ -19,6 +21,7 @@ let seen: Seen[] = [];
 let answer: (req: http.IncomingMessage, res: http.ServerResponse) => void;
 let upstream: http.Server;
 let upstreamBase: string;
+let db: ConsoleDb;
 
 const CANARY = { username: 'canary-user-7f3a', password: 'canary-pass-91bd' };
 const compositeBody = () => ({
@@ -58,6 +61,7 @@ const compositeBody = () => ({
 });
 
 beforeAll(async () => {
+  db = await freshDatabase('sqlite');
   upstream = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
@@ -70,7 +74,10 @@ beforeAll(async () => {
   upstreamBase = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
 });
 
-afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
+afterAll(async () => {
+  await new Promise<void>((resolve) => upstream.close(() => resolve()));
+  await db.close();
+});
 
 const json = (status: number, body: unknown) => (_req: http.IncomingMessage, res: http.ServerResponse) => {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -89,7 +96,13 @@ async function gateway(env: Record<string, string> = {}, upstreamOverride?: stri
     { EDGE_API_URL: upstreamBase, QUIET: '1', STATIC_DIR: '/nonexistent', ...env },
     { staticDir: '/nonexistent' },
   );
-  const app = buildApp({ config, upstream: upstreamOverride ?? upstreamBase, token: config.edgeApiToken, demo: null });
+  const app = buildApp({
+    config,
+    upstream: upstreamOverride ?? upstreamBase,
+    token: config.edgeApiToken,
+    demo: null,
+    db,
+  });
   apps.push(app);
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   return (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, init);

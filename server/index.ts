@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
 import { buildDemoEdge } from './demo/edge-app.js';
 import { startLiveFeed } from './demo/live-feed.js';
 import { DemoStore } from './demo/store.js';
@@ -16,6 +17,8 @@ const repoRoot = here.includes(`${path.sep}dist-server${path.sep}`)
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { staticDir: path.join(repoRoot, 'dist') });
   const stops: (() => Promise<void> | void)[] = [];
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  stops.push(() => db.close());
 
   let upstream = config.edgeApiUrl;
   let token = config.edgeApiToken;
@@ -44,7 +47,7 @@ async function main(): Promise<void> {
     console.log(`demo edge ready in ${Date.now() - started} ms (${config.demo.mics} mics, data in ${config.dataDir})`);
   }
 
-  const app = buildApp({ config, upstream, token, demo });
+  const app = buildApp({ config, upstream, token, demo, db });
   await app.listen({ host: config.host, port: config.port });
   console.log(
     `Edge Sound Console on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} ` +

@@ -6,10 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import type { ConsoleDb } from './db/database.js';
+import { freshDatabase } from './testing/databases.js';
 
 const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
 let dir: string;
 let app: FastifyInstance;
+let db: ConsoleDb;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-assets-'));
@@ -19,11 +22,13 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'assets', 'app-1a2b.js.br'), zlib.brotliCompressSync(SCRIPT));
   fs.writeFileSync(path.join(dir, 'assets', 'app-1a2b.js.gz'), zlib.gzipSync(SCRIPT));
   const config = loadConfig({ EDGE_API_URL: 'http://127.0.0.1:9', QUIET: '1', STATIC_DIR: dir }, { staticDir: dir });
-  app = buildApp({ config, upstream: 'http://127.0.0.1:9', token: null, demo: null });
+  db = await freshDatabase('sqlite');
+  app = buildApp({ config, upstream: 'http://127.0.0.1:9', token: null, demo: null, db });
   await app.ready();
 });
 afterAll(async () => {
   await app.close();
+  await db.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

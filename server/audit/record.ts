@@ -1,0 +1,45 @@
+import type { ConsoleDb } from '../db/database.js';
+import type { Principal } from '../auth/principal.js';
+
+export interface AuditEntry {
+  actor: Principal | { kind: 'anonymous' } | { kind: 'system'; name: string };
+  /** 'auth.login', 'auth.login_failed', 'auth.logout', 'account.create', 'mic.update', … */
+  action: string;
+  target?: { type: string; id: string } | null;
+  /** Never passwords, tokens, cookies or session ids. */
+  details?: Record<string, unknown>;
+  /** 'refused': the edge (or a rule) refused. */
+  outcome: 'ok' | 'refused' | 'failed';
+  ip: string | null;
+}
+
+function actorColumns(actor: AuditEntry['actor']): { actor_id: string | null; actor_name: string | null } {
+  switch (actor.kind) {
+    case 'account':
+      return { actor_id: actor.accountId, actor_name: actor.username };
+    case 'wall':
+      return { actor_id: actor.wallId, actor_name: actor.name };
+    case 'system':
+      return { actor_id: null, actor_name: actor.name };
+    case 'anonymous':
+      return { actor_id: null, actor_name: null };
+  }
+}
+
+/** Appends one entry to the audit trail. */
+export async function recordAudit(consoleDb: ConsoleDb, entry: AuditEntry): Promise<void> {
+  await consoleDb.db
+    .insertInto('audit')
+    .values({
+      at: new Date().toISOString(),
+      actor_kind: entry.actor.kind,
+      ...actorColumns(entry.actor),
+      action: entry.action,
+      target_type: entry.target?.type ?? null,
+      target_id: entry.target?.id ?? null,
+      details: entry.details === undefined ? null : JSON.stringify(entry.details),
+      outcome: entry.outcome,
+      ip: entry.ip,
+    })
+    .execute();
+}

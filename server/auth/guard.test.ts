@@ -1,0 +1,122 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { describeEachDatabase } from '../testing/databases.js';
+import { registerAccessRule, requireRole } from './guard.js';
+import { registerPrincipalResolver } from './principal.js';
+import { registerAuth } from './register.js';
+import { SESSION_COOKIE, createSession } from './sessions.js';
+
+/** The access rule and requireRole on a bare app: who reaches a handler, whatever the handler is. */
+describeEachDatabase('access rule', (getDb) => {
+  let app: FastifyInstance;
+  const reached: string[] = [];
+  const cookies: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const consoleDb = getDb();
+    app = Fastify();
+    const config = loadConfig({}, { staticDir: '/nonexistent' });
+    registerAuth(app, { db: consoleDb, config: config.auth });
+    registerPrincipalResolver(app, async (request) =>
+      request.headers['x-test-wall'] === '1' ? { kind: 'wall', wallId: 'w1', name: 'lobby' } : null,
+    );
+    registerAccessRule(app);
+    for (const method of ['GET', 'PATCH', 'POST'] as const) {
+      app.route({
+        method,
+        url: '/api/v1/mics/:id',
+        handler: async (request) => (reached.push(`${method} ${request.url}`), {}),
+      });
+    }
+    app.get('/live', async () => (reached.push('GET /live'), {}));
+    app.get('/public', async () => (reached.push('GET /public'), {}));
+    app.get('/admin-only', { preHandler: requireRole('admin') }, async () => (reached.push('admin-only'), {}));
+    await app.ready();
+    const now = new Date().toISOString();
+    for (const role of ['viewer', 'operator', 'admin']) {
+      await consoleDb.db
+        .insertInto('accounts')
+        .values({
+          id: `id-${role}`,
+          username: role,
+          password_hash: null,
+          role,
+          disabled: 0,
+          oidc_subject: null,
+          created_at: now,
+          updated_at: now,
+          last_login_at: null,
+        })
+        .execute();
+      const request = { ip: '127.0.0.1', headers: {} } as Parameters<typeof createSession>[2];
+      const token = await createSession(consoleDb, `id-${role}`, request, {
+        idleMinutes: 60,
+        maxHours: 1,
+        cookieSecure: false,
+      });
+      cookies[role] = `${SESSION_COOKIE}=${token}`;
+    }
+  });
+  afterAll(() => app.close());
+
+  const call = async (method: 'GET' | 'PATCH' | 'POST', url: string, headers: Record<string, string> = {}) => {
+    reached.length = 0;
+    const response = await app.inject({ method, url, headers });
+    return { status: response.statusCode, body: response.json() as { detail?: string }, reached: [...reached] };
+  };
+
+  it('answers 401 with a detail to /api and /live without a principal, before any handler', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/mics/m1'],
+      ['PATCH', '/api/v1/mics/m1'],
+      ['GET', '/live'],
+      ['GET', '/live?x=1'],
+    ] as const) {
+      const result = await call(method, url);
+      expect(result).toEqual({ status: 401, body: { detail: 'Sign in to use the console.' }, reached: [] });
+    }
+    expect((await call('GET', '/public')).status).toBe(200);
+    expect((await call('GET', '/api/v1/mics/m1', { cookie: `${SESSION_COOKIE}=forged` })).status).toBe(401);
+  });
+
+  it('lets any account read, and only an admin change a mic', async () => {
+    for (const role of ['viewer', 'operator', 'admin']) {
+      expect((await call('GET', '/api/v1/mics/m1', { cookie: cookies[role]! })).status).toBe(200);
+    }
+    for (const role of ['viewer', 'operator']) {
+      const result = await call('PATCH', '/api/v1/mics/m1', { cookie: cookies[role]! });
+      expect(result).toEqual({ status: 403, body: { detail: 'This action needs the admin role.' }, reached: [] });
+    }
+    expect((await call('PATCH', '/api/v1/mics/m1', { cookie: cookies.admin! })).reached).toEqual([
+      'PATCH /api/v1/mics/m1',
+    ]);
+  });
+
+  it('lets a wall link read but never write', async () => {
+    expect((await call('GET', '/api/v1/mics/m1', { 'x-test-wall': '1' })).status).toBe(200);
+    for (const method of ['PATCH', 'POST'] as const) {
+      const result = await call(method, '/api/v1/mics/m1', { 'x-test-wall': '1' });
+      expect(result).toMatchObject({ status: 403, reached: [] });
+    }
+  });
+
+  it('requireRole: 401 without a principal, 403 below the role or for a wall link', async () => {
+    expect((await call('GET', '/admin-only')).status).toBe(401);
+    expect((await call('GET', '/admin-only', { cookie: cookies.operator! })).status).toBe(403);
+    expect((await call('GET', '/admin-only', { 'x-test-wall': '1' })).status).toBe(403);
+    expect((await call('GET', '/admin-only', { cookie: cookies.admin! })).reached).toEqual(['admin-only']);
+  });
+
+  it('drops a session as soon as its account is disabled', async () => {
+    const consoleDb = getDb();
+    await consoleDb.db.updateTable('accounts').set({ disabled: 1 }).where('id', '=', 'id-operator').execute();
+    expect((await call('GET', '/api/v1/mics/m1', { cookie: cookies.operator! })).status).toBe(401);
+    const left = await consoleDb.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('account_id', '=', 'id-operator')
+      .execute();
+    expect(left).toEqual([]);
+  });
+});

@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+import { accounts } from './0001-accounts.js';
+import { auditWalls } from './0002-audit-walls.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** A migration that may branch on the dialect (identity columns differ). */
+export interface ConsoleMigration {
+  // Migrations see the schema as it was then, not today's ConsoleSchema.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  up(db: Kysely<any>, dialect: DialectName): Promise<void>;
+}
+
+/** In order; names never change once released. Listed in code so tsc output and tsx both find them. */
+export const migrations: Record<string, ConsoleMigration> = {
+  '0001-accounts': accounts,
+  '0002-audit-walls': auditWalls,
+};

@@ -1,0 +1,59 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables of the console's own database. Portable types only: ids and times are text (times
+ * ISO-8601 UTC with milliseconds, so they sort as text on SQLite and PostgreSQL), booleans 0/1,
+ * JSON as text. Each concern adds its tables here, next to its migration.
+ */
+export interface ConsoleSchema {
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  audit: AuditTable;
+}
+
+export interface AccountsTable {
+  id: string;
+  /** Stored lower-cased: names are unique whatever their case. */
+  username: string;
+  /** Null for an account that only signs in through OIDC. */
+  password_hash: string | null;
+  role: string;
+  disabled: number;
+  oidc_subject: string | null;
+  created_at: string;
+  updated_at: string;
+  last_login_at: string | null;
+}
+
+export interface SessionsTable {
+  /** sha256 (hex) of the cookie's token: a leaked table cannot be replayed as cookies. */
+  id: string;
+  account_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** One row per failed sign-in per key (`account:<name>`, `ip:<address>`), shared by replicas. */
+export interface LoginFailuresTable {
+  key: string;
+  at: string;
+}
+
+export interface AuditTable {
+  id: Generated<number>;
+  at: string;
+  actor_kind: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  /** JSON text. */
+  details: string | null;
+  outcome: string;
+  ip: string | null;
+}
