@@ -73,8 +73,17 @@ export default defineConfig({
         DEMO_CREDENTIAL_CANARY: CREDENTIAL_CANARY,
       },
     },
-    consoleServer(ports.browserToken, { EDGE_API_URL: servers.upstreamEdge }),
-    consoleServer(ports.serverToken, { EDGE_API_URL: servers.upstreamEdge, EDGE_API_TOKEN: EDGE_TOKEN }),
-    consoleServer(ports.rejectedToken, { EDGE_API_URL: servers.upstreamEdge, EDGE_API_TOKEN: 'not-the-edge-token' }),
+    // Each console keeps its own database (accounts, sessions) in its own DATA_DIR.
+    consoleServer(ports.browserToken, { EDGE_API_URL: servers.upstreamEdge, DATA_DIR: path.join(dataDir, 'browser') }),
+    consoleServer(ports.serverToken, {
+      EDGE_API_URL: servers.upstreamEdge,
+      EDGE_API_TOKEN: EDGE_TOKEN,
+      DATA_DIR: path.join(dataDir, 'server'),
+    }),
+    consoleServer(ports.rejectedToken, {
+      EDGE_API_URL: servers.upstreamEdge,
+      EDGE_API_TOKEN: 'not-the-edge-token',
+      DATA_DIR: path.join(dataDir, 'rejected'),
+    }),
   ],
 });
