@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { FeedEntry } from './feed';
 
 /**
  * A short two-tone chime through Web Audio, for new composite events. Browsers start audio
@@ -53,4 +54,18 @@ export function useChime(enabled: boolean): { blocked: boolean; enable: () => vo
   }, []);
 
   return { blocked: enabled && blocked, enable, play };
+}
+
+/** Chimes once for each composite event that arrives while the wall is up. */
+export function useCompositeChime(enabled: boolean, compositeFeed: readonly FeedEntry<unknown>[]) {
+  const chime = useChime(enabled);
+  const newestComposite = compositeFeed.reduce((latest, entry) => Math.max(latest, entry.firstSeenAt), 0);
+  const chimedFor = useRef(0);
+  useEffect(() => {
+    if (newestComposite > chimedFor.current) {
+      chimedFor.current = newestComposite;
+      chime.play();
+    }
+  }, [newestComposite, chime]);
+  return chime;
 }

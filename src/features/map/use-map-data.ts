@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { eventQueries, micQueries } from '@/api';
+import { lastHeardByMic } from '@/components/map/mic-marker-state';
+import { localName, useTranslation } from '@/lib/i18n';
+import { useNow } from '@/lib/use-now';
+import { filterMarkerMics, type MapFilters } from './map-filters';
+
+const MICS_REFRESH_MS = 30_000;
+const EVENTS_REFRESH_MS = 10_000;
+const RECENT_EVENTS = 100;
+
+/** The map's data: every mic, the events heard in the window, and what the filters make of them. */
+export function useMapData(filters: MapFilters) {
+  const { i18n } = useTranslation();
+  const mics = useQuery({
+    ...micQueries.every({}),
+    // After a failed read, mics are tried at the event pace so the stale notice clears soon after the edge returns.
+    refetchInterval: (query) => (query.state.status === 'error' ? EVENTS_REFRESH_MS : MICS_REFRESH_MS),
+  });
+  const labelIds = filters.label === null ? undefined : [filters.label];
+  const recent = useQuery({
+    ...eventQueries.list({ sinceMinutes: filters.windowMinutes, size: RECENT_EVENTS, label_id: labelIds }),
+    refetchInterval: EVENTS_REFRESH_MS,
+  });
+  // The latest events of any time, only to offer label names in the filter.
+  const labelSource = useQuery({ ...eventQueries.list({ size: RECENT_EVENTS }), staleTime: 5 * 60_000 });
+
+  // A tick so "heard within N minutes" ages even when no new data arrives.
+  const tick = useNow(EVENTS_REFRESH_MS);
+  const now = Math.max(tick, recent.dataUpdatedAt);
+  const lastHeard = useMemo(() => lastHeardByMic(recent.data?.results ?? []), [recent.data]);
+  const allMics = mics.data;
+  const markers = useMemo(
+    () => filterMarkerMics(allMics ?? [], filters, lastHeard, now),
+    [allMics, filters, lastHeard, now],
+  );
+  const micsById = useMemo(() => new Map((allMics ?? []).map((mic) => [mic.id, mic])), [allMics]);
+  const markersById = useMemo(() => new Map(markers.map((m) => [m.id, m])), [markers]);
+  const edges = useMemo(() => [...new Set((allMics ?? []).map((mic) => mic.edge_id))].sort(), [allMics]);
+  const labels = useMemo(() => {
+    const byId = new Map<string, string>();
+    for (const event of [...(labelSource.data?.results ?? []), ...(recent.data?.results ?? [])]) {
+      byId.set(event.label.id, localName(event.label.name, i18n.language));
+    }
+    if (filters.label !== null && !byId.has(filters.label)) byId.set(filters.label, filters.label);
+    return [...byId].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+  }, [labelSource.data, recent.data, filters.label, i18n.language]);
+
+  const heardCount = markers.filter((m) => m.state === 'fresh' || m.state === 'recent').length;
+  const withoutPosition =
+    (allMics?.length ?? 0) -
+    filterMarkerMics(allMics ?? [], { ...filters, status: null, edgeId: null }, new Map(), now).length;
+
+  return {
+    mics,
+    recent,
+    /** The query whose failure the stale notice reports: mics first, then events. */
+    staleQuery: mics.isError ? mics : recent,
+    markers,
+    micsById,
+    markersById,
+    lastHeard,
+    edges,
+    labels,
+    heardCount,
+    withoutPosition,
+  };
+}

@@ -1,0 +1,124 @@
+import { Group, NumberInput, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useCallback, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { micQueries, type Mic } from '@/api';
+import { MicStatusBadge } from '@/components/mic-status-badge';
+import { useTranslation } from '@/lib/i18n';
+import { LocationPicker, type Position } from './location-picker';
+import type { MicFormValues } from './mic-form-model';
+import classes from './mics.module.css';
+import './locales';
+
+type MicForm = UseFormReturnType<MicFormValues>;
+
+/** Name, host and status. */
+export function MicIdentityFields({ form, mic, readOnly }: { form: MicForm; mic: Mic; readOnly: boolean }) {
+  const { t } = useTranslation('mics');
+  return (
+    <>
+      <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+        <TextInput
+          label={t('form.name')}
+          readOnly={readOnly}
+          withAsterisk={!readOnly}
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label={t('form.host')}
+          readOnly={readOnly}
+          withAsterisk={!readOnly}
+          {...form.getInputProps('host')}
+          classNames={{ input: classes.monoInput }}
+        />
+      </SimpleGrid>
+      {readOnly ? (
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t('form.status')}
+          </Text>
+          <MicStatusBadge status={mic.status} />
+        </Stack>
+      ) : (
+        <Radio.Group label={t('form.status')} {...form.getInputProps('status')}>
+          <Group gap="lg" mt={6}>
+            <Radio value="active" label={t('status.active', { ns: 'common' })} />
+            <Radio value="inactive" label={t('status.inactive', { ns: 'common' })} />
+            {form.values.status !== 'active' && form.values.status !== 'inactive' && (
+              <Radio
+                value={form.values.status}
+                label={t('status.unknown', { ns: 'common', value: form.values.status })}
+                disabled
+              />
+            )}
+          </Group>
+        </Radio.Group>
+      )}
+    </>
+  );
+}
+
+function positionOf(values: MicFormValues): Position | null {
+  const latitude = Number(values.latitude);
+  const longitude = Number(values.longitude);
+  if (values.latitude === '' || values.longitude === '' || !Number.isFinite(latitude) || !Number.isFinite(longitude))
+    return null;
+  if (latitude < -90 || latitude > 90 || longitude < -180 || longitude > 180) return null;
+  return { latitude, longitude };
+}
+
+/** Latitude and longitude, typed or picked on a map that shows the other mics around. */
+export function MicLocationFields({ form, mic, readOnly }: { form: MicForm; mic: Mic; readOnly: boolean }) {
+  const { t } = useTranslation('mics');
+  const everyMic = useQuery(micQueries.every({}));
+  const neighbours = useMemo(
+    () => (everyMic.data ?? []).filter((other) => other.id !== mic.id),
+    [everyMic.data, mic.id],
+  );
+  const setPosition = useCallback(
+    (position: Position) => {
+      form.setFieldValue('latitude', position.latitude);
+      form.setFieldValue('longitude', position.longitude);
+    },
+    // form.setFieldValue is stable for the life of the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const coordinate = (field: 'latitude' | 'longitude', limit: number) => (
+    <NumberInput
+      label={t(`form.${field}`)}
+      min={-limit}
+      max={limit}
+      step={0.0001}
+      decimalScale={6}
+      clampBehavior="none"
+      readOnly={readOnly}
+      withAsterisk={!readOnly}
+      {...form.getInputProps(field)}
+    />
+  );
+  return (
+    <Stack gap={6}>
+      <Title order={3} size="h5">
+        {t('form.location')}
+      </Title>
+      <SimpleGrid cols={2} spacing="sm">
+        {coordinate('latitude', 90)}
+        {coordinate('longitude', 180)}
+      </SimpleGrid>
+      <LocationPicker
+        initial={mic.location}
+        position={positionOf(form.values)}
+        onChange={setPosition}
+        readOnly={readOnly}
+        label={t('form.mapLabel')}
+        neighbours={neighbours}
+      />
+      {!readOnly && (
+        <Text size="xs" c="dimmed">
+          {t('form.mapHint')}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { compositeEventQueries, eventQueries, micQueries } from '@/api';
+import { lastHeardByMic, toMarkerMics } from '@/components/map/mic-marker-state';
+import { useFeed } from './use-feed';
+import { micRefreshMs, type WallConfig } from './wall-config';
+import type { Health } from './wall-health';
+
+export const EVENT_FEED_MAX = 12;
+export const COMPOSITE_FEED_MAX = 4;
+/** Up to this many mics, an edge filter is sent as `mic_id` parameters; beyond, events are filtered here. */
+const MIC_ID_PARAM_LIMIT = 50;
+
+const LIVE = { refetchIntervalInBackground: true, refetchOnWindowFocus: false, retry: false } as const;
+
+/** The wall's data: mics, the two feeds kept across refreshes, the pulses they cause, and its health. */
+export function useWallData(config: WallConfig) {
+  const refreshMs = config.refreshSeconds * 1000;
+  const windowMs = config.windowMinutes * 60_000;
+
+  const mics = useQuery({
+    ...micQueries.every({ edge_id: config.edgeId }),
+    ...LIVE,
+    // A failed mic read is retried at the event pace, or its error would hold the stale banner for a minute after the edge returns.
+    refetchInterval: (query) => (query.state.status === 'error' ? refreshMs : micRefreshMs(config)),
+  });
+  const edgeMicIds = useMemo(
+    () => (config.edgeId === null || mics.data === undefined ? null : new Set(mics.data.map((m) => m.id))),
+    [config.edgeId, mics.data],
+  );
+  const micIdParam = edgeMicIds !== null && edgeMicIds.size <= MIC_ID_PARAM_LIMIT ? [...edgeMicIds].sort() : undefined;
+  const events = useQuery({
+    ...eventQueries.list({
+      sinceMinutes: config.windowMinutes,
+      size: config.edgeId !== null && micIdParam === undefined ? 100 : 30,
+      label_id: config.label === null ? undefined : [config.label],
+      mic_id: micIdParam,
+    }),
+    ...LIVE,
+    refetchInterval: refreshMs,
+    // An edge filter needs the edge's mics first.
+    enabled: config.edgeId === null || edgeMicIds !== null,
+  });
+  const composites = useQuery({
+    ...compositeEventQueries.list({ size: 10, sinceMinutes: config.windowMinutes, order_by: 'desc' }),
+    ...LIVE,
+    refetchInterval: refreshMs,
+  });
+
+  const eventPage = useMemo(
+    () => (edgeMicIds === null ? events.data?.results : events.data?.results.filter((e) => edgeMicIds.has(e.mic.id))),
+    [events.data, edgeMicIds],
+  );
+  const compositePage = useMemo(
+    () =>
+      composites.data?.results.filter(
+        (c) =>
+          (config.edgeId === null ||
+            c.mics.some((m) => m.edge_id === config.edgeId) ||
+            c.events.some((e) => e.microphone.edge_id === config.edgeId)) &&
+          (config.label === null || c.labels.some((l) => l.id === config.label)),
+      ),
+    [composites.data, config.edgeId, config.label],
+  );
+  const eventFeed = useFeed(eventPage, events.dataUpdatedAt, {
+    idOf: (e) => e.id,
+    timeOf: (e) => e.created_at,
+    windowMs,
+    max: EVENT_FEED_MAX,
+  });
+  const compositeFeed = useFeed(compositePage, composites.dataUpdatedAt, {
+    idOf: (c) => c.id,
+    timeOf: (c) => c.started_at,
+    windowMs,
+    max: COMPOSITE_FEED_MAX,
+  });
+
+  // New events make their mics pulse; new composite events pulse every mic involved.
+  const pulses = useMemo(() => {
+    const map = new Map<string, number>();
+    for (const entry of eventFeed)
+      if (entry.firstSeenAt > 0)
+        map.set(entry.item.mic.id, Math.max(map.get(entry.item.mic.id) ?? 0, entry.firstSeenAt));
+    for (const entry of compositeFeed) {
+      if (entry.firstSeenAt === 0) continue;
+      for (const mic of entry.item.mics) map.set(mic.id, Math.max(map.get(mic.id) ?? 0, entry.firstSeenAt));
+    }
+    return map;
+  }, [eventFeed, compositeFeed]);
+
+  const now = Math.max(events.dataUpdatedAt, mics.dataUpdatedAt);
+  const lastHeard = useMemo(() => lastHeardByMic(eventFeed.map((e) => e.item)), [eventFeed]);
+  const markers = useMemo(
+    () => toMarkerMics(mics.data ?? [], lastHeard, now, windowMs),
+    [mics.data, lastHeard, now, windowMs],
+  );
+
+  const lastGoodAt = Math.min(...[events.dataUpdatedAt, composites.dataUpdatedAt].filter((at) => at > 0), Infinity);
+  const health: Health = {
+    lastGoodAt: Number.isFinite(lastGoodAt) ? lastGoodAt : 0,
+    failing: events.isError || composites.isError || mics.isError,
+    error: events.error ?? composites.error ?? mics.error,
+  };
+
+  return { eventFeed, compositeFeed, pulses, markers, health, eventsUpdatedAt: events.dataUpdatedAt };
+}
