@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { CompositeBody, DemoStore } from './store.js';
+import { CompositeBody } from './composite-body.js';
+import type { Slice } from './rows.js';
+import type { DemoStore } from './store.js';
 import { faultApplies, normalFaults, wrongShape, type FaultState } from './faults.js';
 import { QueryReader, ValidationFailed, parseMicPatch } from './validation.js';
 import { GZIP_ACCEPTED_HEADER, PRE_REDACTED_GZIP, PRE_REDACTED_HEADER, PRE_REDACTED_JSON } from '../redact.js';
@@ -12,6 +14,11 @@ export interface DemoEdgeOptions {
 }
 
 type Query = Record<string, string | string[] | undefined>;
+
+/** The edge's paging envelope around one page of a list. */
+function pageOf<T>(page: number, size: number, slice: Slice<T>) {
+  return { page, size, total_cnt: slice.total, max_page: Math.ceil(slice.total / size), results: slice.results };
+}
 
 function tokensEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -110,7 +117,7 @@ export function buildDemoEdge(options: DemoEdgeOptions): { app: FastifyInstance;
       edge_id: q.text('edge_id'),
     };
     q.done();
-    return store.listMics(filter);
+    return pageOf(filter.page, filter.size, store.listMics(filter));
   });
 
   app.get<{ Params: { micId: string } }>('/api/v1/mics/:micId', async (request, reply) => {
@@ -135,7 +142,7 @@ export function buildDemoEdge(options: DemoEdgeOptions): { app: FastifyInstance;
       label_ids: q.list('label_id'),
     };
     q.done();
-    return store.listEvents(filter);
+    return pageOf(filter.page, filter.size, store.listEvents(filter));
   });
 
   app.get('/api/v1/composite-events', async (request, reply) => {
@@ -149,12 +156,16 @@ export function buildDemoEdge(options: DemoEdgeOptions): { app: FastifyInstance;
       order: q.choice('order_by', ['asc', 'desc'] as const) ?? 'desc',
     };
     q.done();
-    return sendComposite(request, reply, store.compositePage(filter));
+    const { results, ...slice } = store.compositePage(filter);
+    // The empty page's JSON ends in `[]}`: the cached composites go between the brackets.
+    const envelope = JSON.stringify(pageOf(filter.page, filter.size, { ...slice, results: [] }));
+    return sendComposite(request, reply, CompositeBody.page(envelope, results));
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/composite-events/:id', async (request, reply) => {
     const event = store.compositeEvent(request.params.id);
-    return event === undefined ? reply.code(404).send({ detail: 'Not Found' }) : sendComposite(request, reply, event);
+    if (event === undefined) return reply.code(404).send({ detail: 'Not Found' });
+    return sendComposite(request, reply, new CompositeBody([event]));
   });
 
   return { app, faults };
