@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { registerAuth } from './auth/register.js';
 import type { ConsoleDb } from './db/database.js';
 import { registerGateway } from './gateway.js';
+import { registerHub } from './hub/index.js';
 import { routePages } from './route-preload.js';
 import { securityHeaders } from './security-headers.js';
 import type { ServerConfig } from './config.js';
@@ -20,6 +21,8 @@ export interface RuntimeConfig {
   readOnly: boolean;
   mapTileUrl: string | null;
   mapTileAttribution: string | null;
+  /** The server's hub answers /live and /api/inventory/mics (it needs the server to hold the token). */
+  live: boolean;
 }
 
 export interface AppOptions {
@@ -59,12 +62,16 @@ export function buildApp({ config, upstream, token, demo, db }: AppOptions): Fas
   // Level 4 gzip costs a third of the default's time on large JSON pages for a few percent more bytes.
   app.register(fastifyCompress, { threshold: 1024, zlibOptions: { level: 4 } });
 
+  // Before the gateway, so the hub's hook on successful mic PATCHes covers the gateway's routes.
+  const hub = registerHub(app, { upstream, token, timeoutMs: config.edgeTimeoutMs, settings: config.hub });
+
   const runtime: RuntimeConfig = {
     mode: demo === null ? 'proxy' : 'demo',
     serverHoldsToken: token !== null,
     readOnly: config.readOnly,
     mapTileUrl: config.mapTileUrl,
     mapTileAttribution: config.mapTileAttribution,
+    live: hub !== null,
   };
   app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(runtime));
   app.get('/healthz', async () => ({ status: 'ok' }));

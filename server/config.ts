@@ -1,4 +1,5 @@
 import { isRole, type Role } from './auth/principal.js';
+import { hubSettingsFrom, type HubSettings } from './hub/settings.js';
 
 export interface ServerConfig {
   port: number;
@@ -43,6 +44,7 @@ export interface OidcConfig {
   roleClaim: string | null;
   /** Claim value → console role. */
   roleMap: Map<string, Role>;
+  hub: HubSettings;
 }
 
 export interface DemoConfig {
@@ -144,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
       publicUrl: nonEmpty(env.PUBLIC_URL),
       browserToken: flag(env.EDGE_TOKEN_FROM_BROWSER),
     },
+    hub: hubSettingsFrom(env),
     demo: {
       mics: intFrom(env.DEMO_MICS, 60, 'DEMO_MICS'),
       events: intFrom(env.DEMO_EVENTS, 0, 'DEMO_EVENTS'),

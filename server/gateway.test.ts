@@ -369,6 +369,7 @@ describe('server: headers and config', () => {
       readOnly: true,
       mapTileUrl: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
       mapTileAttribution: null,
+      live: true,
     });
     expect(JSON.stringify(config)).not.toContain('"t"');
   });

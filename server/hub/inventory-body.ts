@@ -1,0 +1,102 @@
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { HubHealth } from './health.js';
+import type { Inventory } from './inventory.js';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+export interface InventoryBody {
+  etag: string;
+  json: Buffer;
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+/** What GET /api/inventory/mics answers (the client's `inventorySchema` reads it). */
+export interface InventoryResponse {
+  version: string;
+  edge_id: string | null;
+  /** False when the walk stopped at HUB_MAX_MIC_PAGES: the UI says it shows only the first mics. */
+  complete: boolean;
+  /** Mics the hub holds (all edges). */
+  count: number;
+  /** `total_cnt` the edge reported; may be anything, the UI only quotes it. */
+  reported_total: number | null;
+  max_pages: number;
+  page_size: number;
+  /** The last walk failed: the mics are from `since`, for `error`. */
+  stale: { since: string | null; error: string } | null;
+  mics: unknown[];
+}
+
+const short = (text: string) => crypto.createHash('sha1').update(text).digest('base64url').slice(0, 12);
+
+/**
+ * Serialises the inventory once per version, edge filter and staleness, and compresses it once
+ * per encoding asked for: every screen fetching the same version gets the same bytes (or a 304).
+ */
+export class InventoryBodies {
+  private readonly cache = new Map<string, InventoryBody>();
+
+  constructor(
+    private readonly limits: { maxPages: number; pageSize: number },
+    private readonly capacity = 8,
+  ) {}
+
+  body(inventory: Inventory, edgeId: string | null, health: HubHealth): InventoryBody {
+    const state = inventory.state();
+    const feed = health.feeds.mics;
+    const stale = feed.status === 'failing' ? { since: feed.lastOkAt, error: feed.error ?? 'unknown error' } : null;
+    const etag = `"inv-${state.version}-${short(`${edgeId ?? '*'}|${stale?.error ?? ''}`)}"`;
+    const cached = this.cache.get(etag);
+    if (cached !== undefined) return cached;
+    const mics = edgeId === null ? inventory.mics() : inventory.mics().filter((mic) => mic.edge_id === edgeId);
+    const response: InventoryResponse = {
+      version: state.version,
+      edge_id: edgeId,
+      complete: state.complete,
+      count: state.count,
+      reported_total: state.reportedTotal,
+      max_pages: this.limits.maxPages,
+      page_size: this.limits.pageSize,
+      stale,
+      mics,
+    };
+    const body: InventoryBody = { etag, json: Buffer.from(JSON.stringify(response)), encoded: {} };
+    this.cache.set(etag, body);
+    while (this.cache.size > this.capacity) this.cache.delete(this.cache.keys().next().value as string);
+    return body;
+  }
+
+  encode(body: InventoryBody, encoding: Encoding): Promise<Buffer> {
+    if (encoding === 'identity') return Promise.resolve(body.json);
+    body.encoded[encoding] ??=
+      encoding === 'br'
+        ? brotli(body.json, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.json.length,
+            },
+          })
+        : gzip(body.json, { level: 6 });
+    return body.encoded[encoding]!;
+  }
+}
+
+/** The best encoding an Accept-Encoding header admits: brotli, then gzip, else none. */
+export function pickEncoding(header: string | undefined): Encoding {
+  if (header === undefined) return 'identity';
+  const weights = new Map<string, number>();
+  for (const entry of header.split(',')) {
+    const [name = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    weights.set(name, q === undefined ? 1 : Number(q.slice(2)));
+  }
+  const weight = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return 'identity';
+}

@@ -1,0 +1,125 @@
+import crypto from 'node:crypto';
+import type { PagesRead } from './pages.js';
+import type { Mic } from './schemas.js';
+
+/** What changed between two versions of the inventory; a client holding `from` can apply it. */
+export interface InventoryDiff {
+  from: string;
+  to: string;
+  upserts: Mic[];
+  removals: string[];
+}
+
+export interface InventoryState {
+  version: string;
+  /** When the last complete walk (or single read) was applied; null before the first. */
+  fetchedAt: number | null;
+  /** False when the last walk stopped at HUB_MAX_MIC_PAGES (or the edge stopped bringing new pages). */
+  complete: boolean;
+  /** `total_cnt` the edge reported on the walk's first page. */
+  reportedTotal: number | null;
+  count: number;
+}
+
+interface Entry {
+  mic: Mic;
+  hash: string;
+}
+
+const hashOf = (mic: Mic) => crypto.createHash('sha1').update(JSON.stringify(mic)).digest('base64');
+
+/**
+ * The hub's copy of the edge's mic inventory. Each mic is kept with a hash of its content, so a
+ * walk that finds nothing changed produces no diff and the version stays put.
+ */
+export class Inventory {
+  private entries = new Map<string, Entry>();
+  private serial = 0;
+  private fetchedAt: number | null = null;
+  private complete = true;
+  private reportedTotal: number | null = null;
+  /** Mics re-read after an edit: a walk that started before the re-read must not undo it. */
+  private readonly refreshedAt = new Map<string, number>();
+
+  constructor(private readonly bootId: string = crypto.randomBytes(4).toString('hex')) {}
+
+  get version(): string {
+    return `${this.bootId}.${this.serial}`;
+  }
+
+  get ready(): boolean {
+    return this.fetchedAt !== null;
+  }
+
+  state(): InventoryState {
+    return {
+      version: this.version,
+      fetchedAt: this.fetchedAt,
+      complete: this.complete,
+      reportedTotal: this.reportedTotal,
+      count: this.entries.size,
+    };
+  }
+
+  edgeOf(micId: string): string | undefined {
+    return this.entries.get(micId)?.mic.edge_id;
+  }
+
+  has(micId: string): boolean {
+    return this.entries.has(micId);
+  }
+
+  mics(): Mic[] {
+    return [...this.entries.values()].map((entry) => entry.mic);
+  }
+
+  /** Applies a whole walk that started at `startedAt`; null when nothing changed. */
+  replace(read: PagesRead<Mic>, startedAt: number, now: number): InventoryDiff | null {
+    const from = this.version;
+    const next = new Map<string, Entry>();
+    const upserts: Mic[] = [];
+    for (const mic of read.items) {
+      const current = this.entries.get(mic.id);
+      const pinned = (this.refreshedAt.get(mic.id) ?? -Infinity) > startedAt;
+      if (pinned && current !== undefined) {
+        next.set(mic.id, current);
+        continue;
+      }
+      const hash = hashOf(mic);
+      next.set(mic.id, { mic, hash });
+      if (current?.hash !== hash) upserts.push(mic);
+    }
+    const removals = [...this.entries.keys()].filter((id) => !next.has(id));
+    for (const [id, at] of this.refreshedAt) if (at <= startedAt) this.refreshedAt.delete(id);
+    const metaChanged =
+      this.fetchedAt === null || this.complete !== read.complete || this.reportedTotal !== read.reportedTotal;
+    this.entries = next;
+    this.fetchedAt = now;
+    this.complete = read.complete;
+    this.reportedTotal = read.reportedTotal;
+    if (upserts.length === 0 && removals.length === 0 && !metaChanged) return null;
+    this.serial++;
+    return { from, to: this.version, upserts, removals };
+  }
+
+  /** Applies one mic read on its own (after an edit); null when it is unchanged or outside a capped walk. */
+  upsert(mic: Mic, now: number): InventoryDiff | null {
+    const current = this.entries.get(mic.id);
+    // A mic the capped walk did not reach stays out, so the inventory remains "the first N pages".
+    if (current === undefined && !this.complete) return null;
+    this.refreshedAt.set(mic.id, now);
+    const hash = hashOf(mic);
+    if (current?.hash === hash) return null;
+    const from = this.version;
+    this.entries.set(mic.id, { mic, hash });
+    this.serial++;
+    return { from, to: this.version, upserts: [mic], removals: [] };
+  }
+
+  remove(micId: string): InventoryDiff | null {
+    if (!this.entries.delete(micId)) return null;
+    const from = this.version;
+    this.serial++;
+    return { from, to: this.version, upserts: [], removals: [micId] };
+  }
+}

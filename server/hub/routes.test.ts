@@ -1,0 +1,225 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { eventFixture, FAKE_TOKEN, micFixture, startFakeEdge, type FakeEdge } from '../testing/fake-edge.js';
+
+let edge: FakeEdge;
+let apps: FastifyInstance[] = [];
+const streams: http.ClientRequest[] = [];
+
+beforeAll(async () => {
+  edge = await startFakeEdge();
+});
+afterAll(() => edge.close());
+beforeEach(() => {
+  edge.requests = [];
+  edge.mode = 'normal';
+  edge.mics = Array.from({ length: 250 }, (_, i) => micFixture(i + 1));
+  edge.events = [];
+  edge.composites = [];
+});
+afterEach(async () => {
+  for (const stream of streams.splice(0)) stream.destroy();
+  await Promise.all(apps.map((app) => app.close()));
+  apps = [];
+});
+
+async function consoleOn(env: Record<string, string> = {}) {
+  const config = loadConfig(
+    {
+      EDGE_API_URL: edge.url,
+      EDGE_API_TOKEN: FAKE_TOKEN,
+      QUIET: '1',
+      HUB_EVENTS_INTERVAL_MS: '30',
+      HUB_COMPOSITES_INTERVAL_MS: '30',
+      HUB_MICS_INTERVAL_MS: '60000',
+      ...env,
+    },
+    { staticDir: '/nonexistent' },
+  );
+  const app = buildApp({ config, upstream: edge.url, token: config.edgeApiToken, demo: null });
+  apps.push(app);
+  return app.listen({ host: '127.0.0.1', port: 0 });
+}
+
+interface Stream {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** Parsed messages so far: event type, id and data. */
+  messages: { type: string; id: string | null; data: Record<string, unknown> }[];
+}
+
+function openStream(url: string, headers: Record<string, string> = {}): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { accept: 'text/event-stream', ...headers } }, (response) => {
+      const stream: Stream = { status: response.statusCode ?? 0, headers: response.headers, messages: [] };
+      let pending = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        pending += chunk;
+        let end: number;
+        while ((end = pending.indexOf('\n\n')) !== -1) {
+          const block = pending.slice(0, end);
+          pending = pending.slice(end + 2);
+          const field = (name: string) =>
+            block
+              .split('\n')
+              .find((line) => line.startsWith(`${name}: `))
+              ?.slice(name.length + 2) ?? null;
+          const data = field('data');
+          if (data !== null) {
+            stream.messages.push({
+              type: field('event') ?? 'message',
+              id: field('id'),
+              data: JSON.parse(data) as Record<string, unknown>,
+            });
+          }
+        }
+      });
+      resolve(stream);
+    });
+    request.on('error', reject);
+    streams.push(request);
+  });
+}
+
+const ofType = (stream: Stream, type: string) => stream.messages.filter((m) => m.type === type);
+
+describe('GET /live', () => {
+  it('is an uncompressed, unbuffered event stream that starts with the edge health', async () => {
+    const base = await consoleOn();
+    const stream = await openStream(`${base}/live`, { 'accept-encoding': 'gzip, br' });
+    expect(stream.status).toBe(200);
+    expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(stream.headers['cache-control']).toMatch(/no-cache/);
+    expect(stream.headers['x-accel-buffering']).toBe('no');
+    expect(stream.headers['content-encoding']).toBeUndefined();
+    await expect.poll(() => ofType(stream, 'health').length).toBeGreaterThan(0);
+  });
+
+  it('carries new events, filtered per screen by label, mic and edge', async () => {
+    const base = await consoleOn();
+    const all = await openStream(`${base}/live`);
+    const screams = await openStream(`${base}/live?label_id=scream&edge_id=edge-a`);
+    const glass = await openStream(`${base}/live?label_id=glass_break`);
+    await expect.poll(() => ofType(all, 'reset').length).toBeGreaterThan(0);
+    const now = new Date().toISOString();
+    // mic-0002 is on edge-a, mic-0003 on edge-b.
+    edge.events.push(eventFixture('e-a', now, 'mic-0002', 'scream'), eventFixture('e-b', now, 'mic-0003', 'scream'));
+    await expect.poll(() => ofType(all, 'event').flatMap((m) => m.data.events as { id: string }[]).length).toBe(2);
+    await expect
+      .poll(() => ofType(screams, 'event').flatMap((m) => (m.data.events as { id: string }[]).map((e) => e.id)))
+      .toEqual(['e-a']);
+    expect(ofType(glass, 'event')).toEqual([]);
+  });
+
+  it('resumes from Last-Event-ID, and tells a screen too far behind to refetch', async () => {
+    const base = await consoleOn({ HUB_BUFFER_SIZE: '3' });
+    const first = await openStream(`${base}/live`);
+    await expect.poll(() => ofType(first, 'reset').length).toBeGreaterThan(0);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      edge.events.push(eventFixture(`e-${i}`, new Date().toISOString()));
+      await expect.poll(() => ofType(first, 'event').length).toBe(i + 1);
+      ids.push(ofType(first, 'event')[i]!.id!);
+    }
+    const resumed = await openStream(`${base}/live`, { 'last-event-id': ids[2]! });
+    await expect
+      .poll(() => ofType(resumed, 'event').flatMap((m) => (m.data.events as { id: string }[]).map((e) => e.id)))
+      .toEqual(['e-3', 'e-4']);
+    expect(ofType(resumed, 'reset')).toEqual([]);
+
+    const behind = await openStream(`${base}/live?last_event_id=${encodeURIComponent(ids[0]!)}`);
+    await expect.poll(() => ofType(behind, 'reset').map((m) => m.data.reason)).toEqual(['resume-too-old']);
+    const elsewhere = await openStream(`${base}/live`, { 'last-event-id': 'abcdef01-3' });
+    await expect.poll(() => ofType(elsewhere, 'reset').map((m) => m.data.reason)).toEqual(['unknown-id']);
+  });
+
+  it('refuses a malformed filter with a reason', async () => {
+    const base = await consoleOn();
+    const response = await fetch(`${base}/live?window=forever`);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { detail: string }).detail).toMatch(/window/);
+  });
+
+  it('an edit through the console reaches every screen before the next walk', async () => {
+    const base = await consoleOn();
+    const other = await openStream(`${base}/live`);
+    await expect.poll(() => ofType(other, 'mics').length).toBe(1);
+    const patched = await fetch(`${base}/api/v1/mics/mic-0007`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Edited elsewhere' }),
+    });
+    expect(patched.status).toBe(200);
+    await expect
+      .poll(() => ofType(other, 'mics').at(-1)?.data, { timeout: 1000 })
+      .toMatchObject({ upserts: [{ id: 'mic-0007', name: 'Edited elsewhere' }], removals: [] });
+  });
+});
+
+describe('GET /api/inventory/mics', () => {
+  it('answers the whole inventory in one compressed response, then 304 while nothing changed', async () => {
+    const base = await consoleOn();
+    const first = await new Promise<http.IncomingMessage & { body: Buffer }>((resolve) => {
+      http.get(`${base}/api/inventory/mics`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve(Object.assign(response, { body: Buffer.concat(chunks) })));
+      });
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const body = JSON.parse(zlib.gunzipSync(first.body).toString()) as Record<string, unknown>;
+    expect(body).toMatchObject({ complete: true, count: 250, reported_total: 250, stale: null });
+    expect(body.mics as unknown[]).toHaveLength(250);
+    // Three pages for the whole inventory; the browser asked once.
+    expect(edge.requests.filter((r) => r.path === '/api/v1/mics')).toHaveLength(3);
+
+    const etag = first.headers.etag!;
+    const again = await fetch(`${base}/api/inventory/mics`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    const oneEdge = await fetch(`${base}/api/inventory/mics?edge_id=edge-a`);
+    expect(((await oneEdge.json()) as { mics: { edge_id: string }[] }).mics.every((m) => m.edge_id === 'edge-a')).toBe(
+      true,
+    );
+    expect(oneEdge.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('says when HUB_MAX_MIC_PAGES cut the walk short, whatever max_page and total_cnt claim', async () => {
+    edge.maxPageLie = Number.MAX_SAFE_INTEGER;
+    edge.mics = Array.from({ length: 500 }, (_, i) => micFixture(i + 1));
+    const base = await consoleOn({ HUB_MAX_MIC_PAGES: '2' });
+    const body = (await (await fetch(`${base}/api/inventory/mics`)).json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      complete: false,
+      count: 200,
+      reported_total: Number.MAX_SAFE_INTEGER * 100,
+      max_pages: 2,
+    });
+    expect(edge.requests.filter((r) => r.path === '/api/v1/mics')).toHaveLength(2);
+  });
+
+  it('answers the edge failure as the gateway would when it has nothing yet', async () => {
+    edge.mode = 'malformed';
+    const base = await consoleOn();
+    const response = await fetch(`${base}/api/inventory/mics`);
+    expect(response.status).toBe(502);
+    expect(((await response.json()) as { detail: string }).detail).toBe(
+      'The edge sent a response that is not valid JSON (GET /api/v1/mics)',
+    );
+  });
+});
+
+describe('without a server-held token', () => {
+  it('has no hub: /live and the inventory answer 503, and the config says so', async () => {
+    const base = await consoleOn({ EDGE_API_TOKEN: '' });
+    expect((await fetch(`${base}/live`)).status).toBe(503);
+    expect((await fetch(`${base}/api/inventory/mics`)).status).toBe(503);
+    expect(((await (await fetch(`${base}/config.json`)).json()) as { live: boolean }).live).toBe(false);
+    expect(edge.requests).toEqual([]);
+  });
+});

@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { EdgeReadError } from './edge-reader.js';
+import { FilterError, parseFilter } from './filters.js';
+import type { Hub } from './hub.js';
+import { InventoryBodies, pickEncoding } from './inventory-body.js';
+import { PAGE_SIZE } from './pages.js';
+
+export interface HubRoutesOptions {
+  /** Null when the server holds no edge token: every browser brings its own, so there is nothing to share. */
+  hub: Hub | null;
+  maxMicPages: number;
+}
+
+const LIVE_UNAVAILABLE =
+  'The live feed needs the server to hold the edge token (EDGE_API_TOKEN); this console polls instead.';
+
+function failure(reply: FastifyReply, error: unknown) {
+  if (!(error instanceof EdgeReadError)) throw error;
+  const status = error.kind === 'unauthorized' ? (error.status ?? 401) : error.kind === 'timeout' ? 504 : 502;
+  return reply.code(status).header('cache-control', 'no-store').send({ detail: error.message });
+}
+
+/**
+ * GET /live (Server-Sent Events) and GET /api/inventory/mics, and the hook that re-reads a mic
+ * after an edit through the console. Both paths sit under the rules every /api/* and /live
+ * request passes (sign-in), which run in onRequest hooks before these handlers.
+ */
+export function registerHubRoutes(app: FastifyInstance, options: HubRoutesOptions): void {
+  const { hub } = options;
+  const bodies = new InventoryBodies({ maxPages: options.maxMicPages, pageSize: PAGE_SIZE });
+
+  app.get('/live', { compress: false }, (request, reply) => {
+    if (hub === null) return reply.code(503).header('cache-control', 'no-store').send({ detail: LIVE_UNAVAILABLE });
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    let filter;
+    try {
+      filter = parseFilter(query);
+    } catch (error) {
+      if (error instanceof FilterError) return reply.code(400).send({ detail: error.message });
+      throw error;
+    }
+    const header = request.headers['last-event-id'];
+    // EventSource sends Last-Event-ID itself on a reconnect; a page opening a new one passes it in the query.
+    const lastEventId = (typeof header === 'string' ? header : null) ?? query.get('last_event_id');
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      // no-transform: proxies must not compress or rewrite the stream; X-Accel-Buffering: nginx must not hold it back.
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+    raw.socket?.setNoDelay(true);
+    raw.socket?.setTimeout(0);
+    const unsubscribe = hub.subscribe(
+      filter,
+      {
+        write: (frame) => void raw.write(frame),
+        backlog: () => raw.writableLength,
+        close: () => raw.end(),
+      },
+      lastEventId === '' ? null : lastEventId,
+    );
+    request.raw.on('close', unsubscribe);
+    return reply;
+  });
+
+  app.get<{ Querystring: { edge_id?: string } }>('/api/inventory/mics', { compress: false }, async (request, reply) => {
+    if (hub === null) {
+      return reply.code(503).header('cache-control', 'no-store').send({ detail: LIVE_UNAVAILABLE });
+    }
+    let inventory;
+    try {
+      inventory = await hub.readyInventory();
+    } catch (error) {
+      return failure(reply, error);
+    }
+    const edgeId =
+      typeof request.query.edge_id === 'string' && request.query.edge_id !== '' ? request.query.edge_id : null;
+    const body = bodies.body(inventory, edgeId, hub.healthNow());
+    reply
+      .header('etag', body.etag)
+      // Per user (sign-in), always revalidated: the ETag makes that a 304 while nothing changed.
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'accept-encoding');
+    const match = request.headers['if-none-match'];
+    if (typeof match === 'string' && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body.etag)) {
+      return reply.code(304).send();
+    }
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    const bytes = await bodies.encode(body, encoding);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.type('application/json; charset=utf-8').send(bytes);
+  });
+
+  if (hub !== null) {
+    // Registered on the root instance, so it sees the gateway's PATCH route inside its own plugin.
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method !== 'PATCH' || reply.statusCode < 200 || reply.statusCode >= 300) return;
+      if (request.routeOptions.url !== '/api/v1/mics/:id') return;
+      const id = (request.params as { id?: string }).id;
+      if (id !== undefined) void hub.refreshMic(id);
+    });
+  }
+}
