@@ -18,6 +18,7 @@ export interface ServerConfig {
   /** PostgreSQL for the console's own database (accounts, sessions, audit); null: SQLite in dataDir. */
   databaseUrl: string | null;
   auth: AuthConfig;
+  hub: HubSettings;
 }
 
 export interface AuthConfig {
@@ -44,7 +45,6 @@ export interface OidcConfig {
   roleClaim: string | null;
   /** Claim value → console role. */
   roleMap: Map<string, Role>;
-  hub: HubSettings;
 }
 
 export interface DemoConfig {

@@ -4,16 +4,23 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import type { ConsoleDb } from '../db/database.js';
+import { freshDatabase } from '../testing/databases.js';
 import { eventFixture, FAKE_TOKEN, micFixture, startFakeEdge, type FakeEdge } from '../testing/fake-edge.js';
 
 let edge: FakeEdge;
+let db: ConsoleDb;
 let apps: FastifyInstance[] = [];
 const streams: http.ClientRequest[] = [];
 
 beforeAll(async () => {
   edge = await startFakeEdge();
+  db = await freshDatabase('sqlite');
 });
-afterAll(() => edge.close());
+afterAll(async () => {
+  await edge.close();
+  await db.close();
+});
 beforeEach(() => {
   edge.requests = [];
   edge.mode = 'normal';
@@ -40,7 +47,7 @@ async function consoleOn(env: Record<string, string> = {}) {
     },
     { staticDir: '/nonexistent' },
   );
-  const app = buildApp({ config, upstream: edge.url, token: config.edgeApiToken, demo: null });
+  const app = buildApp({ config, upstream: edge.url, token: config.edgeApiToken, demo: null, db });
   apps.push(app);
   return app.listen({ host: '127.0.0.1', port: 0 });
 }
