@@ -1,7 +1,22 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Kebab case, allowing a leading number (`0001-accounts.ts`); `.test`, `.spec`, `.module` are not part of the name.
+const KEBAB = '+([a-z0-9])*(-+([a-z0-9]))';
+
+const features = fs
+  .readdirSync('src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Server concerns: one folder each (the gateway is still a file beside them). */
+const SERVER_CONCERNS = ['gateway', 'auth', 'audit', 'hub', 'review', 'insights', 'db'];
+const serverConcern = (name) => [`./server/${name}`, `./server/${name}.ts`];
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'node_modules', 'test-results', 'playwright-report', 'public', 'bench/.tmp'] },
@@ -40,6 +55,88 @@ export default tseslint.config(
         'error',
         { name: 'localStorage', message: 'Use sessionStorage for tokens; localStorage only through lib helpers.' },
       ],
+    },
+  },
+  {
+    // Walls: a feature never imports another; shared code never imports features or the app.
+    // Shared code moves down (src/components, src/lib, src/api) when a second feature needs it.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': {
+        typescript: { project: ['tsconfig.app.json', 'tsconfig.node.json', 'server/tsconfig.json'] },
+        node: true,
+      },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message: 'Features never import each other: move what both need to src/components, src/lib or src/api.',
+            })),
+            {
+              target: ['./src/components', './src/lib', './src/api'],
+              from: ['./src/features', './src/app'],
+              message: 'Shared code never imports a feature or the app.',
+            },
+            { target: './src/features', from: './src/app', message: 'The app composes features, not the reverse.' },
+            {
+              target: ['./src/lib', './src/api'],
+              from: './src/components',
+              message: 'src/lib and src/api sit below the components.',
+            },
+            { target: './src', from: ['./server', './e2e', './bench'], message: 'The browser app stands alone.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Server concerns keep to themselves: the demo edge is a stand-in for a real edge and knows
+    // nothing of the console; the console's concerns never reach into the demo; the database
+    // layer sits under the rest. Only the composition root (app.ts, index.ts) wires them together.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/testing/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './server/demo',
+              from: './server',
+              except: ['./demo', './redact.ts'],
+              message: 'The demo edge is an edge: it knows nothing of the console server.',
+            },
+            {
+              target: SERVER_CONCERNS.flatMap(serverConcern),
+              from: ['./server/demo', './server/demo-control.ts', './server/app.ts', './server/index.ts'],
+              message: 'Console concerns never reach into the demo edge or the composition root.',
+            },
+            {
+              target: './server/db',
+              from: SERVER_CONCERNS.filter((name) => name !== 'db').flatMap(serverConcern),
+              message: 'The database layer sits under the other concerns.',
+            },
+            { target: './server', from: './src', message: 'The server never imports the browser app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx}': KEBAB }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { '{src,server,e2e,bench}/**/': KEBAB }],
     },
   },
   {

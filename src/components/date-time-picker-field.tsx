@@ -4,7 +4,7 @@ import { useId } from 'react';
 // The pickers name months and weekdays with dayjs in the UI language (DatesProvider in src/app/app.tsx).
 import 'dayjs/locale/ko';
 import { useTranslation } from '@/lib/i18n';
-import { PICKER_FORMAT, type DateTimeFieldProps } from './date-time-field';
+import { PICKER_FORMAT, type DateTimeFieldProps } from './date-time-field-props';
 import classes from './date-time-field.module.css';
 
 // Mantine's formats put the month before the year ("11월 2026"); Korean reads year first.
