@@ -5,7 +5,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { registerAuth } from './auth/register.js';
 import type { ConsoleDb } from './db/database.js';
-import { registerGateway } from './gateway.js';
+import { registerGateway } from './gateway/proxy.js';
 import { registerHub } from './hub/index.js';
 import { routePages } from './route-preload.js';
 import { securityHeaders } from './security-headers.js';
@@ -83,6 +83,7 @@ export function buildApp({ config, upstream, token, demo, db }: AppOptions): Fas
     timeoutMs: config.edgeTimeoutMs,
     readOnly: config.readOnly,
     bodyLimit: BODY_LIMIT,
+    maxResponseBytes: config.gateway.maxResponseBytes,
     embeddedEdge: demo !== null,
   });
   if (demo !== null && config.demo.faults) registerDemoControl(app, demo);

@@ -19,6 +19,16 @@ export interface ServerConfig {
   databaseUrl: string | null;
   auth: AuthConfig;
   hub: HubSettings;
+  gateway: GatewayLimits;
+}
+
+/** What the console accepts from browsers and from the edge (server/gateway/). */
+export interface GatewayLimits {
+  /** Host names (optionally with a port) the server answers to; null: loopback names and HOST. */
+  allowedHosts: string[] | null;
+  maxResponseBytes: number;
+  requestTimeoutMs: number;
+  serveSourceMaps: boolean;
 }
 
 export interface AuthConfig {
@@ -63,6 +73,14 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
+}
+
+function listFrom(value: string | undefined): string[] | null {
+  const items = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  return items.length === 0 ? null : items;
 }
 
 function flag(value: string | undefined): boolean {
@@ -147,6 +165,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
       browserToken: flag(env.EDGE_TOKEN_FROM_BROWSER),
     },
     hub: hubSettingsFrom(env),
+    gateway: {
+      allowedHosts: listFrom(env.ALLOWED_HOSTS),
+      maxResponseBytes: intFrom(env.EDGE_MAX_RESPONSE_BYTES, 8 * 1024 * 1024, 'EDGE_MAX_RESPONSE_BYTES'),
+      requestTimeoutMs: intFrom(env.REQUEST_TIMEOUT_MS, 30_000, 'REQUEST_TIMEOUT_MS'),
+      serveSourceMaps: flag(env.SERVE_SOURCEMAPS),
+    },
     demo: {
       mics: intFrom(env.DEMO_MICS, 60, 'DEMO_MICS'),
       events: intFrom(env.DEMO_EVENTS, 0, 'DEMO_EVENTS'),

@@ -89,6 +89,15 @@ describe('console on its embedded demo edge: composite events', () => {
     expect(JSON.parse(text)).toEqual(redactCredentials(raw));
   });
 
+  it.each(['/api/v1/mics?size=100', '/api/v1/mics/mic-0001', '/api/v1/events?size=100'])(
+    '%s carries no credential either',
+    async (path) => {
+      const response = await viaConsole(path);
+      expect(response.status).toBe(200);
+      expect(await response.text()).not.toContain(CANARY);
+    },
+  );
+
   it('nulls both credentials of every channel and console, in events and in mics', async () => {
     const page = (await (await viaConsole('/api/v1/composite-events?size=100')).json()) as {
       results: {

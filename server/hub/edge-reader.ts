@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { upstreamUrl } from '../gateway.js';
+import { upstreamUrl } from '../gateway/proxy.js';
 import { redactCredentials } from '../redact.js';
 
 /** How a read failed, which decides the hub's health and how long it waits before trying again. */

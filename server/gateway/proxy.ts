@@ -1,12 +1,7 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  GZIP_ACCEPTED_HEADER,
-  PRE_REDACTED_GZIP,
-  PRE_REDACTED_HEADER,
-  PRE_REDACTED_JSON,
-  redactCredentials,
-} from './redact.js';
+import { GZIP_ACCEPTED_HEADER, PRE_REDACTED_GZIP, PRE_REDACTED_HEADER, PRE_REDACTED_JSON } from '../redact.js';
+import { EdgeResponseTooLarge, jsonAnswer, readCapped } from './edge-answer.js';
 
 export interface GatewayOptions {
   upstream: string;
@@ -15,6 +10,8 @@ export interface GatewayOptions {
   timeoutMs: number;
   readOnly: boolean;
   bodyLimit: number;
+  /** Larger edge answers become a 502 without being read to the end. */
+  maxResponseBytes: number;
   /**
    * The upstream is the console's own embedded demo edge. Its composite bodies marked with
    * PRE_REDACTED_HEADER are sent on as they are, gzip included: parsing, redacting, serializing
@@ -27,18 +24,18 @@ export interface GatewayOptions {
 interface Operation {
   method: 'GET' | 'PATCH';
   route: string;
-  /** Composite-event bodies carry device credentials and are redacted. */
-  redact: boolean;
+  /** Composite events: large pages, compressed fast, passed on unparsed from the embedded edge. */
+  composite: boolean;
 }
 
 /** The six operations of the edge mic service; nothing else is forwarded. */
 const OPERATIONS: readonly Operation[] = [
-  { method: 'GET', route: '/api/v1/mics', redact: false },
-  { method: 'GET', route: '/api/v1/mics/:id', redact: false },
-  { method: 'PATCH', route: '/api/v1/mics/:id', redact: false },
-  { method: 'GET', route: '/api/v1/events', redact: false },
-  { method: 'GET', route: '/api/v1/composite-events', redact: true },
-  { method: 'GET', route: '/api/v1/composite-events/:id', redact: true },
+  { method: 'GET', route: '/api/v1/mics', composite: false },
+  { method: 'GET', route: '/api/v1/mics/:id', composite: false },
+  { method: 'PATCH', route: '/api/v1/mics/:id', composite: false },
+  { method: 'GET', route: '/api/v1/events', composite: false },
+  { method: 'GET', route: '/api/v1/composite-events', composite: true },
+  { method: 'GET', route: '/api/v1/composite-events/:id', composite: true },
 ];
 
 /**
@@ -54,7 +51,7 @@ const COMPOSITE_COMPRESSION = {
   syncThreshold: 4 * 1024 * 1024,
 };
 
-const PASSED_RESPONSE_HEADERS = ['content-type', 'www-authenticate', 'retry-after'] as const;
+const PASSED_RESPONSE_HEADERS = ['www-authenticate', 'retry-after'] as const;
 
 /** A path parameter that could steer the upstream request anywhere but its own resource. */
 export function unsafeId(id: string): boolean {
@@ -96,7 +93,7 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions): 
       scope.route({
         method: operation.method,
         url: operation.route,
-        ...(operation.redact ? { compress: COMPOSITE_COMPRESSION } : {}),
+        ...(operation.composite ? { compress: COMPOSITE_COMPRESSION } : {}),
         handler: (request, reply) => forward(request, reply, operation, options),
       });
     }
@@ -121,7 +118,7 @@ async function forward(request: FastifyRequest, reply: FastifyReply, operation: 
   if (authorization !== undefined) headers.authorization = authorization;
   const body = operation.method === 'PATCH' ? (request.body as Buffer | undefined) : undefined;
   if (body !== undefined) headers['content-type'] = request.headers['content-type'] ?? 'application/json';
-  if (operation.redact && options.embeddedEdge && acceptsGzip(request.headers['accept-encoding'])) {
+  if (operation.composite && options.embeddedEdge && acceptsGzip(request.headers['accept-encoding'])) {
     headers[GZIP_ACCEPTED_HEADER] = '1';
   }
 
@@ -137,7 +134,7 @@ async function forward(request: FastifyRequest, reply: FastifyReply, operation: 
   };
   reply.raw.on('close', onClose);
   let upstream: Response;
-  let text: Buffer;
+  let bytes: Buffer;
   try {
     upstream = await fetch(upstreamUrl(options.upstream, path, rawQuery), {
       method: operation.method,
@@ -146,8 +143,12 @@ async function forward(request: FastifyRequest, reply: FastifyReply, operation: 
       signal: controller.signal,
       redirect: 'manual',
     });
-    text = Buffer.from(await upstream.arrayBuffer());
+    bytes = await readCapped(upstream, options.maxResponseBytes);
   } catch (error) {
+    if (error instanceof EdgeResponseTooLarge) {
+      controller.abort();
+      return errorDetail(reply, 502, error.message);
+    }
     if (timedOut) {
       return errorDetail(reply, 504, `Edge server did not answer within ${Math.round(options.timeoutMs / 100) / 10} s`);
     }
@@ -159,25 +160,29 @@ async function forward(request: FastifyRequest, reply: FastifyReply, operation: 
     reply.raw.off('close', onClose);
   }
 
-  reply.code(upstream.status).header('cache-control', 'no-store');
+  reply.header('cache-control', 'no-store');
   for (const name of PASSED_RESPONSE_HEADERS) {
     const value = upstream.headers.get(name);
     if (value !== null) reply.header(name, value);
   }
-  if (!operation.redact) return reply.send(text);
-  if (upstream.status >= 300) return reply.send(text);
-  if (options.embeddedEdge) {
+  if (operation.composite && options.embeddedEdge && upstream.ok) {
     const marked = upstream.headers.get(PRE_REDACTED_HEADER);
-    if (marked === PRE_REDACTED_JSON) return reply.send(text);
-    if (marked === PRE_REDACTED_GZIP)
-      return reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(text);
+    const json = 'application/json; charset=utf-8';
+    if (marked === PRE_REDACTED_JSON) return reply.code(upstream.status).type(json).send(bytes);
+    if (marked === PRE_REDACTED_GZIP) {
+      return reply
+        .code(upstream.status)
+        .type(json)
+        .header('content-encoding', 'gzip')
+        .header('vary', 'accept-encoding')
+        .send(bytes);
+    }
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text.toString('utf8'));
-  } catch {
-    // Unparseable bodies cannot be redacted, so they are not forwarded.
-    return errorDetail(reply, 502, 'Edge server sent malformed JSON for a composite event');
-  }
-  return reply.type('application/json').send(JSON.stringify(redactCredentials(parsed)));
+  const answer = jsonAnswer(upstream.status, upstream.headers.get('content-type'), bytes, {
+    endpoint: `${operation.method} ${request.url.split('?')[0]}`,
+    composite: operation.composite,
+  });
+  reply.code(answer.status);
+  if (answer.body === null) return reply.send();
+  return reply.type('application/json; charset=utf-8').send(answer.body);
 }

@@ -1,111 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app.js';
-import { loadConfig, type ServerConfig } from './config.js';
-import { acceptsGzip, unsafeId, upstreamUrl } from './gateway.js';
-import type { ConsoleDb } from './db/database.js';
-import { PRE_REDACTED_HEADER, PRE_REDACTED_JSON } from './redact.js';
-import { freshDatabase } from './testing/databases.js';
+import { describe, expect, it } from 'vitest';
+import { acceptsGzip, unsafeId, upstreamUrl } from './proxy.js';
+import { gatewaySuite, json, rawRequest } from '../testing/gateway-suite.js';
+import { compositeBody } from '../testing/credential-fixtures.js';
 
-interface Seen {
-  method: string;
-  url: string;
-  authorization: string | undefined;
-  body: string;
-}
-
-/** A throwaway upstream that records what reaches it and answers what the test sets. */
-let seen: Seen[] = [];
-let answer: (req: http.IncomingMessage, res: http.ServerResponse) => void;
-let upstream: http.Server;
-let upstreamBase: string;
-let db: ConsoleDb;
-
-const CANARY = { username: 'canary-user-7f3a', password: 'canary-pass-91bd' };
-const compositeBody = () => ({
-  id: 'ce-1',
-  group_key: 'scream',
-  rule: {
-    id: 'r',
-    name: 'n',
-    description: 'd',
-    window_seconds: 60,
-    min_events: 2,
-    enabled: true,
-    group_by: 'label_id',
-    include_label_ids: [],
-    include_mic_ids: [],
-  },
-  events: [
-    {
-      id: 'e1',
-      extra_field_kept: 42,
-      microphone: {
-        id: 'm1',
-        channel: { scheme: 'rtsp', port: 554, path: '/s', ...CANARY },
-        console: { scheme: 'http', port: 80, path: '/', ...CANARY },
-      },
-    },
-  ],
-  mics: [
-    {
-      id: 'm1',
-      channel: { scheme: 'rtsp', port: 554, path: '/s', ...CANARY },
-      console: { scheme: 'http', port: 80, path: '/', ...CANARY },
-    },
-  ],
-  labels: [],
-  started_at: '2026-11-21T00:00:00Z',
-});
-
-beforeAll(async () => {
-  db = await freshDatabase('sqlite');
-  upstream = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, body });
-      answer(req, res);
-    });
-  });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  upstreamBase = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => upstream.close(() => resolve()));
-  await db.close();
-});
-
-const json = (status: number, body: unknown) => (_req: http.IncomingMessage, res: http.ServerResponse) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
-
-let apps: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(apps.map((a) => a.close()));
-  apps = [];
-  seen = [];
-});
+const suite = gatewaySuite();
 
 async function gateway(env: Record<string, string> = {}, upstreamOverride?: string) {
-  const config: ServerConfig = loadConfig(
-    { EDGE_API_URL: upstreamBase, QUIET: '1', STATIC_DIR: '/nonexistent', ...env },
-    { staticDir: '/nonexistent' },
-  );
-  const app = buildApp({
-    config,
-    upstream: upstreamOverride ?? upstreamBase,
-    token: config.edgeApiToken,
-    demo: null,
-    db,
-  });
-  apps.push(app);
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  return (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, init);
+  return (await suite.start(env, { upstream: upstreamOverride })).call;
 }
 
 describe('gateway: what is forwarded', () => {
@@ -117,7 +20,9 @@ describe('gateway: what is forwarded', () => {
     ['GET', '/api/v1/composite-events?order_by=asc&composite_rule_id=r'],
     ['GET', '/api/v1/composite-events/ce-1'],
   ])('forwards %s %s unchanged, query string included', async (method, path) => {
-    answer = path.startsWith('/api/v1/composite-events') ? json(200, compositeBody()) : json(200, { data: {} });
+    suite.edge.answer = path.startsWith('/api/v1/composite-events')
+      ? json(200, compositeBody())
+      : json(200, { data: {} });
     const call = await gateway({ EDGE_API_TOKEN: 'server-token' });
     const response = await call(path, {
       method,
@@ -125,9 +30,9 @@ describe('gateway: what is forwarded', () => {
       headers: method === 'PATCH' ? { 'content-type': 'application/json' } : {},
     });
     expect(response.status).toBe(200);
-    expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ method, url: path, authorization: 'Bearer server-token' });
-    if (method === 'PATCH') expect(seen[0]!.body).toBe('{"name":"x"}');
+    expect(suite.edge.seen).toHaveLength(1);
+    expect(suite.edge.seen[0]).toMatchObject({ method, url: path, authorization: 'Bearer server-token' });
+    if (method === 'PATCH') expect(suite.edge.seen[0]!.body).toBe('{"name":"x"}');
   });
 
   it.each([
@@ -144,36 +49,28 @@ describe('gateway: what is forwarded', () => {
     ['GET', '/api/v1/mics/a%5Cb'],
     ['GET', '/api/v1/composite-events/..%2Fmics'],
   ])('answers 404 to %s %s without contacting the upstream', async (method, path) => {
-    answer = json(200, {});
+    suite.edge.answer = json(200, {});
     const call = await gateway();
     const response = await call(path, { method });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ detail: 'Not Found' });
-    expect(seen).toEqual([]);
+    expect(suite.edge.seen).toEqual([]);
   });
 
   it('never lets a raw ../ path escape to another upstream path', async () => {
-    answer = json(200, {});
-    await gateway();
-    const { port } = apps[0]!.server.address() as AddressInfo;
+    suite.edge.answer = json(200, {});
+    const { port } = await suite.start();
     // fetch() would normalise the dot segments away, so send the raw request line.
-    const status = await new Promise<number | undefined>((resolve) => {
-      http
-        .request({ host: '127.0.0.1', port, path: '/api/v1/mics/../../admin', method: 'GET' }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode));
-        })
-        .end();
-    });
+    const { status } = await rawRequest(port, { path: '/api/v1/mics/../../admin' });
     expect(status).toBe(404);
-    expect(seen).toEqual([]);
+    expect(suite.edge.seen).toEqual([]);
   });
 
   it('keeps ? and # inside a mic id as part of that id', async () => {
-    answer = json(200, { data: {} });
+    suite.edge.answer = json(200, { data: {} });
     const call = await gateway();
     await call(`/api/v1/mics/${encodeURIComponent('a?b#c')}`);
-    expect(seen.map((s) => s.url)).toEqual(['/api/v1/mics/a%3Fb%23c']);
+    expect(suite.edge.seen.map((s) => s.url)).toEqual(['/api/v1/mics/a%3Fb%23c']);
   });
 
   it('keeps a base path of EDGE_API_URL', () => {
@@ -199,7 +96,7 @@ describe('gateway: what is forwarded', () => {
 
   it('does not ask a configured edge for pre-compressed composite events', async () => {
     let asked: http.IncomingHttpHeaders = {};
-    answer = (req, res) => {
+    suite.edge.answer = (req, res) => {
       asked = req.headers;
       json(200, compositeBody())(req, res);
     };
@@ -212,21 +109,21 @@ describe('gateway: what is forwarded', () => {
 
 describe('gateway: authorization', () => {
   it('passes the browser Authorization header through when the server holds no token', async () => {
-    answer = json(200, {});
+    suite.edge.answer = json(200, {});
     const call = await gateway();
     await call('/api/v1/mics', { headers: { authorization: 'Bearer browser-token' } });
-    expect(seen[0]!.authorization).toBe('Bearer browser-token');
+    expect(suite.edge.seen[0]!.authorization).toBe('Bearer browser-token');
   });
 
   it('replaces the browser header with the server token when it holds one', async () => {
-    answer = json(200, {});
+    suite.edge.answer = json(200, {});
     const call = await gateway({ EDGE_API_TOKEN: 'server-token' });
     await call('/api/v1/mics', { headers: { authorization: 'Bearer browser-token' } });
-    expect(seen[0]!.authorization).toBe('Bearer server-token');
+    expect(suite.edge.seen[0]!.authorization).toBe('Bearer server-token');
   });
 
   it('passes the upstream 401 and its detail back', async () => {
-    answer = json(401, { detail: 'Not authenticated' });
+    suite.edge.answer = json(401, { detail: 'Not authenticated' });
     const call = await gateway();
     const response = await call('/api/v1/mics');
     expect(response.status).toBe(401);
@@ -247,7 +144,7 @@ describe('gateway: failures', () => {
   });
 
   it('answers 504 with a detail when the upstream is slower than EDGE_TIMEOUT_MS', async () => {
-    answer = (_req, res) => setTimeout(() => json(200, {})(_req, res), 500);
+    suite.edge.answer = (_req, res) => setTimeout(() => json(200, {})(_req, res), 500);
     const call = await gateway({ EDGE_TIMEOUT_MS: '100' });
     const response = await call('/api/v1/mics');
     expect(response.status).toBe(504);
@@ -255,7 +152,7 @@ describe('gateway: failures', () => {
   });
 
   it('answers 413 to a body over 64 KiB without contacting the upstream', async () => {
-    answer = json(200, {});
+    suite.edge.answer = json(200, {});
     const call = await gateway();
     const response = await call('/api/v1/mics/mic-0001', {
       method: 'PATCH',
@@ -264,22 +161,23 @@ describe('gateway: failures', () => {
     });
     expect(response.status).toBe(413);
     expect((await response.json()).detail).toMatch(/too large/i);
-    expect(seen).toEqual([]);
+    expect(suite.edge.seen).toEqual([]);
   });
 
-  it('passes a non-JSON upstream error body through for the UI to explain', async () => {
-    answer = (_req, res) => {
+  it('passes a plain-text upstream error on as a JSON detail, its status kept, for the UI to explain', async () => {
+    suite.edge.answer = (_req, res) => {
       res.writeHead(500, { 'content-type': 'text/plain' });
       res.end('Internal Server Error');
     };
     const call = await gateway();
     const response = await call('/api/v1/mics');
     expect(response.status).toBe(500);
-    expect(await response.text()).toBe('Internal Server Error');
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ detail: 'Internal Server Error' });
   });
 
   it('refuses PATCH with 403 in read-only mode, whatever the browser sends', async () => {
-    answer = json(200, {});
+    suite.edge.answer = json(200, {});
     const call = await gateway({ READ_ONLY: '1', EDGE_API_TOKEN: 't' });
     const response = await call('/api/v1/mics/mic-0001', {
       method: 'PATCH',
@@ -288,65 +186,13 @@ describe('gateway: failures', () => {
     });
     expect(response.status).toBe(403);
     expect((await response.json()).detail).toMatch(/read-only/i);
-    expect(seen).toEqual([]);
-  });
-});
-
-describe('gateway: credentials never reach the browser', () => {
-  it('nulls username and password of every channel and console in a composite event, changing nothing else', async () => {
-    answer = json(200, compositeBody());
-    const call = await gateway();
-    const text = await (await call('/api/v1/composite-events/ce-1')).text();
-    expect(text).not.toContain(CANARY.username);
-    expect(text).not.toContain(CANARY.password);
-    const expected = compositeBody();
-    for (const c of [
-      expected.events[0]!.microphone.channel,
-      expected.events[0]!.microphone.console,
-      expected.mics[0]!.channel,
-      expected.mics[0]!.console,
-    ]) {
-      Object.assign(c, { username: null, password: null });
-    }
-    expect(JSON.parse(text)).toEqual(expected);
-  });
-
-  it('redacts every item of a composite-event list', async () => {
-    answer = json(200, { page: 1, size: 10, total_cnt: 2, max_page: 1, results: [compositeBody(), compositeBody()] });
-    const call = await gateway();
-    const text = await (await call('/api/v1/composite-events')).text();
-    expect(text).not.toContain(CANARY.password);
-    expect(JSON.parse(text).results).toHaveLength(2);
-  });
-
-  it("ignores the embedded edge's pre-redacted mark from a configured edge, and redacts", async () => {
-    answer = (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', [PRE_REDACTED_HEADER]: PRE_REDACTED_JSON });
-      res.end(JSON.stringify(compositeBody()));
-    };
-    const call = await gateway();
-    const response = await call('/api/v1/composite-events/ce-1');
-    expect(response.headers.get(PRE_REDACTED_HEADER)).toBeNull();
-    const text = await response.text();
-    expect(text).not.toContain(CANARY.username);
-    expect(text).not.toContain(CANARY.password);
-  });
-
-  it('does not forward a composite-event body it cannot parse (so cannot redact)', async () => {
-    answer = (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(`{"mics":[{"channel":{"password":"${CANARY.password}"`);
-    };
-    const call = await gateway();
-    const response = await call('/api/v1/composite-events/ce-1');
-    expect(response.status).toBe(502);
-    expect(await response.text()).not.toContain(CANARY.password);
+    expect(suite.edge.seen).toEqual([]);
   });
 });
 
 describe('server: headers and config', () => {
   it('sets security headers on API responses and the runtime config', async () => {
-    answer = json(200, {});
+    suite.edge.answer = json(200, {});
     const call = await gateway({
       MAP_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
       EDGE_API_TOKEN: 't',
