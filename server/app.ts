@@ -7,6 +7,7 @@ import { registerAuth } from './auth/register.js';
 import type { ConsoleDb } from './db/database.js';
 import { registerGateway } from './gateway/proxy.js';
 import { registerHub } from './hub/index.js';
+import { registerReview } from './review/index.js';
 import { routePages } from './route-preload.js';
 import { securityHeaders } from './security-headers.js';
 import type { ServerConfig } from './config.js';
@@ -23,6 +24,7 @@ export interface RuntimeConfig {
   mapTileAttribution: string | null;
   /** The server's hub answers /live and /api/inventory/mics (it needs the server to hold the token). */
   live: boolean;
+  escalateAfterMinutes: number;
 }
 
 export interface AppOptions {
@@ -72,6 +74,7 @@ export function buildApp({ config, upstream, token, demo, db }: AppOptions): Fas
     mapTileUrl: config.mapTileUrl,
     mapTileAttribution: config.mapTileAttribution,
     live: hub !== null,
+    escalateAfterMinutes: config.review.escalateAfterMinutes,
   };
   app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(runtime));
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -85,6 +88,12 @@ export function buildApp({ config, upstream, token, demo, db }: AppOptions): Fas
     bodyLimit: BODY_LIMIT,
     maxResponseBytes: config.gateway.maxResponseBytes,
     embeddedEdge: demo !== null,
+  });
+  registerReview(app, {
+    db,
+    databaseUrl: config.databaseUrl,
+    edge: { upstream, token, timeoutMs: config.edgeTimeoutMs },
+    newWindowHours: config.review.newWindowHours,
   });
   if (demo !== null && config.demo.faults) registerDemoControl(app, demo);
 

@@ -20,6 +20,7 @@ export interface ServerConfig {
   auth: AuthConfig;
   hub: HubSettings;
   gateway: GatewayLimits;
+  review: ReviewConfig;
 }
 
 /** What the console accepts from browsers and from the edge (server/gateway/). */
@@ -29,6 +30,13 @@ export interface GatewayLimits {
   maxResponseBytes: number;
   requestTimeoutMs: number;
   serveSourceMaps: boolean;
+}
+
+export interface ReviewConfig {
+  /** ESCALATE_AFTER: minutes an item may stay new before the wall escalates it. */
+  escalateAfterMinutes: number;
+  /** REVIEW_NEW_WINDOW_HOURS: how far back the navigation's count of new items looks. */
+  newWindowHours: number;
 }
 
 export interface AuthConfig {
@@ -170,6 +178,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
       maxResponseBytes: intFrom(env.EDGE_MAX_RESPONSE_BYTES, 8 * 1024 * 1024, 'EDGE_MAX_RESPONSE_BYTES'),
       requestTimeoutMs: intFrom(env.REQUEST_TIMEOUT_MS, 30_000, 'REQUEST_TIMEOUT_MS'),
       serveSourceMaps: flag(env.SERVE_SOURCEMAPS),
+    },
+    review: {
+      escalateAfterMinutes: positive(env.ESCALATE_AFTER, 3, 'ESCALATE_AFTER'),
+      newWindowHours: positive(env.REVIEW_NEW_WINDOW_HOURS, 24, 'REVIEW_NEW_WINDOW_HOURS'),
     },
     demo: {
       mics: intFrom(env.DEMO_MICS, 60, 'DEMO_MICS'),

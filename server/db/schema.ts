@@ -10,6 +10,9 @@ export interface ConsoleSchema {
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   audit: AuditTable;
+  review_items: ReviewItemsTable;
+  review_comments: ReviewCommentsTable;
+  review_history: ReviewHistoryTable;
 }
 
 export interface AccountsTable {
@@ -56,4 +59,49 @@ export interface AuditTable {
   details: string | null;
   outcome: string;
   ip: string | null;
+}
+
+/** One reviewed composite or base event (kind + item_id); an item without a row is `new`. */
+export interface ReviewItemsTable {
+  kind: string;
+  item_id: string;
+  state: string;
+  assignee: string | null;
+  outcome: string | null;
+  note: string | null;
+  /** Bumped by every transition: optimistic concurrency between operators and replicas. */
+  version: number;
+  /** When the edge says the item fired, as the acting screen saw it (handover, escalation). */
+  fired_at: string | null;
+  acknowledged_by: string | null;
+  acknowledged_at: string | null;
+  resolved_by: string | null;
+  resolved_at: string | null;
+  /** First action on the item. */
+  created_at: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+export interface ReviewCommentsTable {
+  id: Generated<number>;
+  kind: string;
+  item_id: string;
+  author: string;
+  text: string;
+  at: string;
+}
+
+export interface ReviewHistoryTable {
+  id: Generated<number>;
+  kind: string;
+  item_id: string;
+  at: string;
+  actor: string;
+  action: string;
+  from_state: string;
+  to_state: string;
+  version: number;
+  /** JSON text: assignee, outcome, note. */
+  details: string | null;
 }

@@ -216,6 +216,7 @@ describe('server: headers and config', () => {
       mapTileUrl: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
       mapTileAttribution: null,
       live: true,
+      escalateAfterMinutes: 3,
     });
     expect(JSON.stringify(config)).not.toContain('"t"');
   });

@@ -7,6 +7,8 @@ export const runtimeConfigSchema = z.object({
   readOnly: z.boolean(),
   mapTileUrl: z.nullable(z.string()),
   mapTileAttribution: z.nullable(z.string()),
+  /** Minutes an item may stay new before the wall escalates it (ESCALATE_AFTER). */
+  escalateAfterMinutes: z._default(z.number(), 3),
 });
 
 /** What the console server tells the page about its deployment (GET /config.json). */

@@ -14,6 +14,7 @@ export const demoConfig: RuntimeConfig = {
   readOnly: false,
   mapTileUrl: null,
   mapTileAttribution: null,
+  escalateAfterMinutes: 3,
 };
 
 export function testQueryClient(): QueryClient {

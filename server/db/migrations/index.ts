@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { accounts } from './0001-accounts.js';
 import { auditWalls } from './0002-audit-walls.js';
+import { review } from './0003-review.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -15,4 +16,5 @@ export interface ConsoleMigration {
 export const migrations: Record<string, ConsoleMigration> = {
   '0001-accounts': accounts,
   '0002-audit-walls': auditWalls,
+  '0003-review': review,
 };

@@ -1,0 +1,183 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { registerAuth } from '../auth/register.js';
+import { registerPrincipalResolver } from '../auth/principal.js';
+import { describeEachDatabase } from '../testing/databases.js';
+import { registerReview } from './index.js';
+import type { ReviewChange } from './bus.js';
+import { sessionCookie } from './testing.js';
+
+describeEachDatabase('review routes', (getDb) => {
+  let app: FastifyInstance;
+  let edge: FastifyInstance;
+  const cookies: Record<string, string> = {};
+  const heard: ReviewChange[] = [];
+  const edgeCalls: string[] = [];
+
+  beforeAll(async () => {
+    const consoleDb = getDb();
+    // A real edge on loopback: two composites (one holding base event e1) and three base events.
+    edge = Fastify();
+    edge.get('/api/v1/composite-events', async (request) => {
+      edgeCalls.push(request.url);
+      return {
+        page: 1,
+        size: 50,
+        total_cnt: 999_999,
+        max_page: 999_999,
+        results: [
+          { id: 'c1', events: [{ id: 'e1' }] },
+          { id: 'c2', events: [] },
+        ],
+      };
+    });
+    edge.get('/api/v1/events', async () => ({
+      page: 1,
+      size: 100,
+      total_cnt: 3,
+      max_page: 1,
+      results: [{ id: 'e1' }, { id: 'e2' }, { id: 'e3' }],
+    }));
+    const upstream = await edge.listen({ host: '127.0.0.1', port: 0 });
+
+    app = Fastify();
+    const config = loadConfig({}, { staticDir: '/nonexistent' });
+    registerAuth(app, { db: consoleDb, config: config.auth });
+    registerPrincipalResolver(app, async (request) =>
+      request.headers['x-test-wall'] === '1' ? { kind: 'wall', wallId: 'w1', name: 'lobby' } : null,
+    );
+    const bus = registerReview(app, {
+      db: consoleDb,
+      databaseUrl: null,
+      edge: { upstream, token: 'edge-token', timeoutMs: 5000 },
+      newWindowHours: 24,
+    });
+    bus.subscribe((change) => heard.push(change));
+    await app.ready();
+    for (const role of ['viewer', 'operator', 'admin']) cookies[role] = await sessionCookie(consoleDb, role, role);
+  });
+  afterAll(async () => {
+    await app.close();
+    await edge.close();
+  });
+
+  const call = async (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) => {
+    const response = await app.inject({ method, url, headers, payload });
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  };
+  const ack = { action: 'acknowledge', expected_version: 0 };
+
+  it('refuses everything without a session (401) and every change from a viewer or a wall (403)', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/review/items?key=composite:c1'],
+      ['GET', '/api/review/items/composite/c1'],
+      ['GET', '/api/review/counts'],
+      ['GET', '/api/review/people'],
+      ['GET', '/api/review/period?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z'],
+      ['POST', '/api/review/items/composite/c1/actions'],
+      ['POST', '/api/review/items/composite/c1/comments'],
+      ['POST', '/api/review/bulk'],
+    ] as const) {
+      expect((await call(method, url, {}, method === 'POST' ? ack : undefined)).status, url).toBe(401);
+    }
+    for (const headers of [{ cookie: cookies.viewer! }, { 'x-test-wall': '1' }] as Record<string, string>[]) {
+      expect((await call('POST', '/api/review/items/composite/c1/actions', headers, ack)).status).toBe(403);
+      expect((await call('POST', '/api/review/items/composite/c1/comments', headers, { text: 'x' })).status).toBe(403);
+      const bulk = { action: 'acknowledge', items: [{ kind: 'composite', id: 'c1', expected_version: 0 }] };
+      expect((await call('POST', '/api/review/bulk', headers, bulk)).status).toBe(403);
+      expect((await call('GET', '/api/review/items/composite/c1', headers)).status).toBe(200);
+    }
+    expect((await call('GET', '/api/review/items/composite/c1', { cookie: cookies.viewer! })).body).toMatchObject({
+      item: { state: 'new', version: 0 },
+      history: [],
+    });
+  });
+
+  it('acknowledges once; the second operator gets 409 naming who, with the current item', async () => {
+    const first = await call('POST', '/api/review/items/composite/c1/actions', { cookie: cookies.operator! }, ack);
+    expect(first).toMatchObject({
+      status: 200,
+      body: { item: { state: 'acknowledged', acknowledged_by: 'operator' } },
+    });
+    const second = await call('POST', '/api/review/items/composite/c1/actions', { cookie: cookies.admin! }, ack);
+    expect(second.status).toBe(409);
+    expect(second.body.detail).toMatch(/^Already acknowledged by operator at \d{4}-/);
+    expect(second.body.current).toMatchObject({ state: 'acknowledged', version: 1 });
+    expect(heard.map((c) => [c.item.id, c.item.version])).toEqual([['c1', 1]]);
+    const audit = await getDb().db.selectFrom('audit').selectAll().where('action', '=', 'review.acknowledge').execute();
+    expect(audit.map((a) => [a.actor_name, a.outcome, a.target_type, a.target_id])).toEqual([
+      ['operator', 'ok', 'composite_event', 'c1'],
+      ['admin', 'refused', 'composite_event', 'c1'],
+    ]);
+  });
+
+  it('answers 422 with the field for bad input, and changes nothing', async () => {
+    const op = { cookie: cookies.operator! };
+    const bad = [
+      ['/api/review/items/composite/c2/actions', { action: 'resolve', expected_version: 0, outcome: 'maybe' }],
+      ['/api/review/items/composite/c2/actions', { action: 'fly', expected_version: 0 }],
+      ['/api/review/items/widget/c2/actions', ack],
+      ['/api/review/items/composite/c2/actions', { action: 'assign', expected_version: 0, assignee: 'nobody' }],
+      ['/api/review/items/composite/c2/comments', { text: '   ' }],
+      ['/api/review/bulk', { action: 'resolve', items: [{ kind: 'composite', id: 'c2', expected_version: 0 }] }],
+    ] as const;
+    for (const [url, body] of bad) {
+      const result = await call('POST', url, op, body);
+      expect(result.status, url).toBe(422);
+      expect(result.body.detail, url).toEqual(expect.any(String));
+    }
+    expect((await call('GET', '/api/review/items?key=composite:c2', op)).body).toMatchObject({
+      items: [{ state: 'new', version: 0 }],
+    });
+    const tooMany = Array.from({ length: 201 }, (_, i) => `key=event:${i}`).join('&');
+    expect((await call('GET', `/api/review/items?${tooMany}`, op)).status).toBe(422);
+  });
+
+  it('counts new items: composites, and base events outside them, nobody has acted on', async () => {
+    // c1 acknowledged above; c2 new; e1 belongs to c1; e2, e3 new.
+    const viewer = { cookie: cookies.viewer! };
+    expect((await call('GET', '/api/review/counts', viewer)).body).toMatchObject({
+      new: 3,
+      composites: 1,
+      events: 2,
+      capped: false,
+    });
+    const bulk = {
+      action: 'resolve',
+      outcome: 'test',
+      note: 'drill',
+      items: [
+        { kind: 'composite', id: 'c2', expected_version: 0 },
+        { kind: 'event', id: 'e2', expected_version: 0 },
+        { kind: 'composite', id: 'c1', expected_version: 0 },
+      ],
+    };
+    const result = await call('POST', '/api/review/bulk', { cookie: cookies.admin! }, bulk);
+    expect((result.body.results as { status: string }[]).map((r) => r.status)).toEqual(['ok', 'ok', 'conflict']);
+    expect((await call('GET', '/api/review/counts', viewer)).body).toMatchObject({ new: 1, events: 1 });
+    // The edge's pages are read once per cache period however many screens ask, and never past what a page holds.
+    expect(edgeCalls).toHaveLength(1);
+  });
+
+  it('keeps comments and history, readable by a viewer', async () => {
+    const comment = await call(
+      'POST',
+      '/api/review/items/composite/c1/comments',
+      { cookie: cookies.operator! },
+      {
+        text: '<b>on my way</b>',
+      },
+    );
+    expect(comment).toMatchObject({ status: 201, body: { comment: { author: 'operator', text: '<b>on my way</b>' } } });
+    const read = await call('GET', '/api/review/items/composite/c1', { cookie: cookies.viewer! });
+    expect(read.body).toMatchObject({
+      item: { state: 'acknowledged' },
+      comments: [{ text: '<b>on my way</b>' }],
+      history: [{ action: 'acknowledge', actor: 'operator' }],
+    });
+    expect((await call('GET', '/api/review/people', { cookie: cookies.viewer! })).body).toEqual({
+      people: ['admin', 'operator'],
+    });
+  });
+});

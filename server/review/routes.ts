@@ -1,0 +1,203 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import { requireRole, SIGN_IN_NEEDED } from '../auth/guard.js';
+import { clientAddress } from '../auth/sessions.js';
+import type { ConsoleDb } from '../db/database.js';
+import { recordAudit } from '../audit/record.js';
+import type { ReviewBus } from './bus.js';
+import {
+  itemIdSchema,
+  kindSchema,
+  MAX_NOTE,
+  OUTCOMES,
+  transitionSchema,
+  type ItemKey,
+  type Transition,
+} from './model.js';
+import type { NewCounter } from './new-count.js';
+import { act, addComment, getStates, getThread, itemsForPeriod, getItem } from './store.js';
+
+export const MAX_BATCH = 200;
+export const MAX_BULK = 100;
+export const MAX_COMMENT = 2000;
+const MAX_PERIOD_ITEMS = 2000;
+
+export interface ReviewRouteOptions {
+  db: ConsoleDb;
+  bus: ReviewBus;
+  counter: NewCounter;
+}
+
+/** Reading needs a principal (wall links included); the access rule may not be registered on every app. */
+const signedIn: preHandlerAsyncHookHandler = async (request, reply) => {
+  if (request.principal === null) {
+    return reply.code(401).header('cache-control', 'no-store').send({ detail: SIGN_IN_NEEDED });
+  }
+};
+
+const keyParams = z.object({ kind: kindSchema, id: itemIdSchema });
+const keyText = z.string().transform((text, ctx): ItemKey => {
+  const at = text.indexOf(':');
+  const parsed = keyParams.safeParse({ kind: text.slice(0, at), id: text.slice(at + 1) });
+  if (at < 0 || !parsed.success) {
+    ctx.addIssue({ code: 'custom', message: `"${text.slice(0, 60)}" is not composite:<id> or event:<id>` });
+    return z.NEVER;
+  }
+  return parsed.data;
+});
+const batchQuery = z.object({
+  key: z
+    .union([keyText, z.array(keyText)])
+    .transform((value) => (Array.isArray(value) ? value : [value]))
+    .refine((keys) => keys.length <= MAX_BATCH, `At most ${MAX_BATCH} keys per request`),
+});
+const commentBody = z.object({ text: z.string().trim().min(1).max(MAX_COMMENT) });
+const bulkBody = z.object({
+  action: z.enum(['acknowledge', 'resolve']),
+  outcome: z.enum(OUTCOMES).optional(),
+  note: z.string().trim().max(MAX_NOTE).optional(),
+  items: z
+    .array(
+      z.object({
+        kind: kindSchema,
+        id: itemIdSchema,
+        expected_version: z.number().int().min(0),
+        fired_at: z.iso.datetime({ offset: true }).optional(),
+      }),
+    )
+    .min(1)
+    .max(MAX_BULK),
+});
+const periodQuery = z.object({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) });
+
+function invalid(reply: FastifyReply, error: z.ZodError) {
+  const issue = error.issues[0];
+  const where = issue === undefined || issue.path.length === 0 ? '' : `${issue.path.join('.')}: `;
+  return reply.code(422).send({ detail: `${where}${issue?.message ?? 'Invalid request'}` });
+}
+
+function actorName(request: FastifyRequest): string {
+  const principal = request.principal;
+  if (principal?.kind !== 'account') throw new Error('review actions need an account');
+  return principal.username;
+}
+
+export function registerReviewRoutes(app: FastifyInstance, { db, bus, counter }: ReviewRouteOptions): void {
+  const operator = requireRole('operator');
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+  const audit = (request: FastifyRequest, key: ItemKey, action: string, outcome: 'ok' | 'refused', details: object) =>
+    recordAudit(db, {
+      actor: request.principal!,
+      action: `review.${action}`,
+      target: { type: key.kind === 'composite' ? 'composite_event' : 'event', id: key.id },
+      details: { ...details },
+      outcome,
+      ip: clientAddress(request),
+    });
+
+  const transition = async (request: FastifyRequest, key: ItemKey, t: Transition) => {
+    const result = await act(db, key, t, actorName(request));
+    if (result.status === 'ok') {
+      bus.publish({ item: result.item, comment: null });
+      const { expected_version: _v, ...details } = t;
+      await audit(request, key, t.action, 'ok', { ...details, version: result.item.version });
+    } else {
+      await audit(request, key, t.action, 'refused', { detail: result.detail });
+    }
+    return result;
+  };
+
+  app.get('/api/review/items', { preHandler: signedIn }, async (request, reply) => {
+    const parsed = batchQuery.safeParse(request.query);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    return noStore(reply).send({ items: await getStates(db, parsed.data.key) });
+  });
+
+  app.get('/api/review/items/:kind/:id', { preHandler: signedIn }, async (request, reply) => {
+    const parsed = keyParams.safeParse(request.params);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    const item = await getItem(db, parsed.data);
+    return noStore(reply).send({ item, ...(await getThread(db, parsed.data)) });
+  });
+
+  app.post('/api/review/items/:kind/:id/actions', { preHandler: operator }, async (request, reply) => {
+    const key = keyParams.safeParse(request.params);
+    if (!key.success) return invalid(reply, key.error);
+    const body = transitionSchema.safeParse(request.body);
+    if (!body.success) return invalid(reply, body.error);
+    if (body.data.action === 'assign') {
+      const known = await db.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('username', '=', body.data.assignee.toLowerCase())
+        .where('disabled', '=', 0)
+        .executeTakeFirst();
+      if (known === undefined)
+        return reply.code(422).send({ detail: `assignee: no account named "${body.data.assignee}"` });
+      body.data.assignee = body.data.assignee.toLowerCase();
+    }
+    const result = await transition(request, key.data, body.data);
+    if (result.status === 'conflict') return reply.code(409).send({ detail: result.detail, current: result.item });
+    return { item: result.item };
+  });
+
+  app.post('/api/review/items/:kind/:id/comments', { preHandler: operator }, async (request, reply) => {
+    const key = keyParams.safeParse(request.params);
+    if (!key.success) return invalid(reply, key.error);
+    const body = commentBody.safeParse(request.body);
+    if (!body.success) return invalid(reply, body.error);
+    const comment = await addComment(db, key.data, actorName(request), body.data.text);
+    bus.publish({ item: await getItem(db, key.data), comment: comment.id });
+    await audit(request, key.data, 'comment', 'ok', { comment_id: comment.id });
+    return reply.code(201).send({ comment });
+  });
+
+  app.post('/api/review/bulk', { preHandler: operator }, async (request, reply) => {
+    const body = bulkBody.safeParse(request.body);
+    if (!body.success) return invalid(reply, body.error);
+    const { action, outcome, note, items } = body.data;
+    if (action === 'resolve' && outcome === undefined) {
+      return reply.code(422).send({ detail: 'outcome: resolving needs an outcome' });
+    }
+    const results = [];
+    for (const { kind, id, expected_version, fired_at } of items) {
+      const t: Transition =
+        action === 'acknowledge'
+          ? { action, expected_version, fired_at }
+          : { action, expected_version, fired_at, outcome: outcome!, note };
+      const result = await transition(request, { kind, id }, t);
+      results.push(
+        result.status === 'ok'
+          ? { kind, id, status: 'ok' as const, item: result.item }
+          : { kind, id, status: 'conflict' as const, item: result.item, detail: result.detail },
+      );
+    }
+    return { results };
+  });
+
+  app.get('/api/review/counts', { preHandler: signedIn }, async (request, reply) => {
+    const counts = await counter.count(request.headers.authorization ?? null);
+    return noStore(reply).send(counts);
+  });
+
+  app.get('/api/review/period', { preHandler: signedIn }, async (request, reply) => {
+    const parsed = periodQuery.safeParse(request.query);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    const from = new Date(parsed.data.from).toISOString();
+    const to = new Date(parsed.data.to).toISOString();
+    const items = await itemsForPeriod(db, from, to, MAX_PERIOD_ITEMS);
+    return noStore(reply).send({ items, capped: items.length >= MAX_PERIOD_ITEMS });
+  });
+
+  app.get('/api/review/people', { preHandler: signedIn }, async (_request, reply) => {
+    const rows = await db.db
+      .selectFrom('accounts')
+      .select('username')
+      .where('disabled', '=', 0)
+      .where('role', 'in', ['operator', 'admin'])
+      .orderBy('username')
+      .execute();
+    return noStore(reply).send({ people: rows.map((row) => row.username) });
+  });
+}
