@@ -89,12 +89,14 @@ export function buildApp({ config, upstream, token, demo, db }: AppOptions): Fas
     maxResponseBytes: config.gateway.maxResponseBytes,
     embeddedEdge: demo !== null,
   });
-  registerReview(app, {
+  const reviewBus = registerReview(app, {
     db,
     databaseUrl: config.databaseUrl,
     edge: { upstream, token, timeoutMs: config.edgeTimeoutMs },
     newWindowHours: config.review.newWindowHours,
   });
+  // Review changes ride the live stream, so every open screen sees them within a second.
+  if (hub !== null) reviewBus.subscribe((change) => hub.broadcaster.publish({ type: 'review', data: change }));
   if (demo !== null && config.demo.faults) registerDemoControl(app, demo);
 
   const indexFile = path.join(config.staticDir, 'index.html');

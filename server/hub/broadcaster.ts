@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { compositeMatches, eventMatches, isUnfiltered, micsFor, type SubscriberFilter } from './filters.js';
+import type { ReviewChange } from '../review/bus.js';
 import type { CompositeEvent, Mic, SoundEvent } from './schemas.js';
 
 export interface MicsMessage {
@@ -21,7 +22,9 @@ export type Payload =
   | { type: 'mics'; data: MicsMessage }
   | { type: 'event'; data: { events: SoundEvent[] } }
   | { type: 'composite'; data: { composites: CompositeEvent[] } }
-  | { type: 'reset'; data: ResetMessage };
+  | { type: 'reset'; data: ResetMessage }
+  /** An item's review changed (on this replica or another): every screen gets it, whatever its filter. */
+  | { type: 'review'; data: ReviewChange };
 
 interface Buffered {
   seq: number;
@@ -137,7 +140,7 @@ export class Broadcaster {
 
   private deliver(subscriber: Subscriber, entry: Buffered): void {
     const { filter } = subscriber;
-    if (isUnfiltered(filter) || entry.payload.type === 'reset') {
+    if (isUnfiltered(filter) || entry.payload.type === 'reset' || entry.payload.type === 'review') {
       this.write(subscriber, entry.frame);
       return;
     }
