@@ -25,6 +25,8 @@ export class ApiError extends Error {
     readonly endpoint: string,
     readonly status: number | null = null,
     readonly fieldErrors: FieldError[] = [],
+    /** The console server's machine-readable reason (`{ detail, code }`), e.g. `wall_revoked`. */
+    readonly code: string | null = null,
   ) {
     super(message);
   }
@@ -69,8 +71,9 @@ export function formatPath(path: readonly PropertyKey[]): string {
 /** The readable reason of an error response: FastAPI's `detail` as a string or a list, or the raw text. */
 export function errorFromResponse(endpoint: string, status: number, statusText: string, bodyText: string): ApiError {
   let detail: unknown;
+  let code: unknown;
   try {
-    detail = (JSON.parse(bodyText) as { detail?: unknown }).detail;
+    ({ detail, code } = JSON.parse(bodyText) as { detail?: unknown; code?: unknown });
   } catch {
     detail = undefined;
   }
@@ -84,7 +87,14 @@ export function errorFromResponse(endpoint: string, status: number, statusText: 
     reason = text !== '' && !text.startsWith('<') ? text : statusText || 'no reason given';
   }
   const kind = status === 504 ? 'timeout' : status === 502 ? 'network' : 'http';
-  return new ApiError(kind, `${status} ${reason}`, endpoint, status, fieldErrors);
+  return new ApiError(
+    kind,
+    `${status} ${reason}`,
+    endpoint,
+    status,
+    fieldErrors,
+    typeof code === 'string' ? code : null,
+  );
 }
 
 /** The part of a zod error the app reads. */

@@ -20,18 +20,21 @@ export function toQueryString(query: Record<string, QueryValue>): string {
 const CLIENT_TIMEOUT_MS = 20_000;
 
 export interface RequestOptions<S extends z.ZodMiniType> {
-  method?: 'GET' | 'PATCH';
+  method?: 'GET' | 'PATCH' | 'POST';
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
   schema: S;
   signal?: AbortSignal;
+  /** The console's own endpoints (`/api/admin/*`…) say nothing about the edge's health. */
+  consoleOnly?: boolean;
 }
 
 /** The one way the app talks to the edge: same-origin `/api/v1`, bearer token, validated answers. */
 export async function request<S extends z.ZodMiniType>(options: RequestOptions<S>): Promise<z.infer<S>> {
   const method = options.method ?? 'GET';
   const endpoint = `${method} ${options.path}`;
+  const connection = options.consoleOnly === true ? null : edgeConnection;
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = accessToken.get();
   if (token !== null) headers.authorization = `Bearer ${token}`;
@@ -55,20 +58,20 @@ export async function request<S extends z.ZodMiniType>(options: RequestOptions<S
     const error = timeout.aborted
       ? new ApiError('timeout', `No answer from the console server within ${CLIENT_TIMEOUT_MS / 1000} s`, endpoint)
       : new ApiError('network', 'The console server cannot be reached', endpoint);
-    edgeConnection.failed(error, method);
+    connection?.failed(error, method);
     throw error;
   }
 
   if (!response.ok) {
     const error = errorFromResponse(endpoint, response.status, response.statusText, text);
-    edgeConnection.failed(error, method);
+    connection?.failed(error, method);
     throw error;
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    edgeConnection.succeeded();
+    connection?.succeeded();
     throw new ApiError(
       'malformed',
       `The edge sent a response that is not valid JSON (${endpoint})`,
@@ -76,7 +79,7 @@ export async function request<S extends z.ZodMiniType>(options: RequestOptions<S
       response.status,
     );
   }
-  edgeConnection.succeeded();
+  connection?.succeeded();
   const parsed = options.schema.safeParse(json);
   if (!parsed.success) throw contractError(endpoint, parsed.error);
   return parsed.data;

@@ -5,3 +5,5 @@ export { toQueryString } from './client';
 export * from './endpoints';
 export * from './queries';
 export * from './schemas';
+export * from './audit';
+export * from './walls';

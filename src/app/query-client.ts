@@ -1,11 +1,15 @@
-import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '@/api';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, auditQueries } from '@/api';
 
 /** Backoff between retries: 1 s, 2 s, 4 s … capped at 30 s, so a dead edge is not hammered. */
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    // Every write through the console, saved or refused, adds to the audit trail: shown histories re-read it.
+    mutationCache: new MutationCache({
+      onSettled: () => queryClient.invalidateQueries({ queryKey: auditQueries.all() }),
+    }),
     defaultOptions: {
       queries: {
         // Only failures that may pass are retried; a 4xx or a wrong shape will not fix itself.
@@ -18,4 +22,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }

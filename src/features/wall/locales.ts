@@ -27,6 +27,10 @@ const en = {
   enableSound: 'Click to enable sound',
   soundOn: 'Chime on',
   mics: '{{count}} mics',
+  revoked: 'This wall link was revoked',
+  revokedHint: 'This screen no longer has access. Ask an administrator for a new wall link (Admin → Wall screens).',
+  signInNeeded: 'Sign-in needed',
+  signInNeededHint: 'This screen has no access to the console. Open a wall link from Admin → Wall screens on it.',
 };
 
 const ko: typeof en = {
@@ -56,6 +60,10 @@ const ko: typeof en = {
   enableSound: '클릭하여 소리 켜기',
   soundOn: '알림음 켜짐',
   mics: '마이크 {{count}}개',
+  revoked: '이 월 링크는 폐기되었습니다',
+  revokedHint: '이 화면은 더 이상 접근할 수 없습니다. 관리자에게 새 월 링크를 요청하세요(관리 → 월 스크린).',
+  signInNeeded: '로그인이 필요합니다',
+  signInNeededHint: '이 화면은 콘솔에 접근할 수 없습니다. 관리 → 월 스크린에서 만든 월 링크를 이 화면에서 여세요.',
 };
 
 registerTranslations('wall', en, ko);

@@ -10,6 +10,7 @@ import { CompositeEntry, EventEntry } from './feed-entries';
 import { FeedSection } from './feed-section';
 import { useCompositeChime } from './use-chime';
 import { COMPOSITE_FEED_MAX, useWallData } from './use-wall-data';
+import { WallAccessGate } from './wall-access-view';
 import { WallClock } from './wall-clock';
 import { parseWallConfig } from './wall-config';
 import { FreshnessBadge, StaleBanner } from './wall-health';
@@ -19,7 +20,16 @@ import './locales';
 // The clock and the feeds paint first; Leaflet (the map chunk) follows.
 const WallMap = lazy(async () => ({ default: (await import('./wall-map')).WallMap }));
 
+/** The wall, or the full-screen notice that replaces it once the console refuses this screen. */
 export function Component() {
+  return (
+    <WallAccessGate>
+      <WallScreen />
+    </WallAccessGate>
+  );
+}
+
+function WallScreen() {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const search = params.toString();

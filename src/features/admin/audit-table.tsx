@@ -1,0 +1,109 @@
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { DataTable } from 'mantine-datatable';
+import { Link } from 'react-router-dom';
+import { AUDIT_PAGE_SIZES, type AuditEntry } from '@/api';
+import { actionLabel, actorLabel } from '@/components/audit/audit-changes';
+import { AuditChanges } from '@/components/audit/audit-changes-list';
+import { DateTime } from '@/components/date-time';
+import { useTranslation } from '@/lib/i18n';
+
+interface AuditTableProps {
+  entries: AuditEntry[];
+  total: number;
+  page: number;
+  size: number;
+  fetching: boolean;
+  onPageChange: (page: number) => void;
+  onSizeChange: (size: number) => void;
+}
+
+function Target({ target }: { target: AuditEntry['target'] }) {
+  if (target === null) return null;
+  if (target.type === 'mic') {
+    return (
+      <Anchor component={Link} to={`/mics/${encodeURIComponent(target.id)}`} size="sm" ff="monospace">
+        {target.id}
+      </Anchor>
+    );
+  }
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {target.type}
+      </Text>
+      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+        {target.id}
+      </Text>
+    </Stack>
+  );
+}
+
+export function AuditTable({ entries, total, page, size, fetching, onPageChange, onSizeChange }: AuditTableProps) {
+  const { t } = useTranslation('adminAudit');
+  const { t: ta } = useTranslation('audit');
+  return (
+    <DataTable<AuditEntry>
+      aria-label={t('table.label')}
+      withTableBorder
+      borderRadius="sm"
+      striped
+      highlightOnHover
+      verticalAlign="top"
+      minHeight={entries.length === 0 ? 180 : undefined}
+      records={entries}
+      idAccessor="id"
+      fetching={fetching}
+      totalRecords={total}
+      recordsPerPage={size}
+      page={page}
+      onPageChange={onPageChange}
+      recordsPerPageOptions={[...AUDIT_PAGE_SIZES]}
+      onRecordsPerPageChange={onSizeChange}
+      recordsPerPageLabel={t('table.perPage')}
+      paginationText={({ from, to, totalRecords }) => t('table.pagination', { from, to, total: totalRecords })}
+      noRecordsText={t('table.empty')}
+      loadingText={t('common:query.loading')}
+      getPaginationControlProps={(control) => ({ 'aria-label': t(`common:pagination.${control}`) })}
+      columns={[
+        { accessor: 'at', title: t('table.time'), render: (entry) => <DateTime value={entry.at} /> },
+        {
+          accessor: 'actor',
+          title: t('table.who'),
+          render: (entry) => <Text size="sm">{actorLabel(entry.actor, ta)}</Text>,
+        },
+        {
+          accessor: 'action',
+          title: t('table.action'),
+          render: (entry) => (
+            <Stack gap={2} align="flex-start">
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {actionLabel(entry.action, ta)}
+              </Text>
+              {entry.outcome !== 'ok' && (
+                <Badge size="sm" variant="light" color={entry.outcome === 'failed' ? 'orange' : 'red'}>
+                  {ta(`outcomes.${entry.outcome}`)}
+                </Badge>
+              )}
+            </Stack>
+          ),
+        },
+        { accessor: 'target', title: t('table.target'), render: (entry) => <Target target={entry.target} /> },
+        {
+          accessor: 'details',
+          title: t('table.changes'),
+          width: '40%',
+          render: (entry) => <AuditChanges entry={entry} />,
+        },
+        {
+          accessor: 'ip',
+          title: t('table.address'),
+          render: (entry) => (
+            <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+              {entry.ip ?? ''}
+            </Text>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,98 @@
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { revokeWallLink, wallLinkQueries, type CreatedWallLink, type WallLink } from '@/api';
+import { PageLoader } from '@/components/page-loader';
+import { QueryError, StaleDataNotice } from '@/components/query-feedback';
+import { useTranslation } from '@/lib/i18n';
+import { CreatedWallLinkView } from './created-wall-link';
+import { WallLinkForm } from './wall-link-form';
+import { WallsTable } from './walls-table';
+import './walls-locales';
+
+function RevokeDialog({ link, onClose }: { link: WallLink | null; onClose: () => void }) {
+  const { t } = useTranslation('adminWalls');
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (target: WallLink) => revokeWallLink(target.id),
+    onSuccess: (revoked) => {
+      void queryClient.invalidateQueries({ queryKey: wallLinkQueries.all() });
+      notifications.show({ color: 'teal', message: t('revoke.done', { name: revoked.name }) });
+      onClose();
+    },
+    onError: (error) => notifications.show({ color: 'red', title: t('revoke.failed'), message: error.message }),
+  });
+  return (
+    <Modal opened={link !== null} onClose={onClose} title={t('revoke.title', { name: link?.name ?? '' })}>
+      <Stack gap="md">
+        <Text size="sm">{t('revoke.body')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('revoke.cancel')}
+          </Button>
+          <Button color="red" loading={mutation.isPending} onClick={() => link !== null && mutation.mutate(link)}>
+            {t('revoke.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Admin → Wall screens: who has a wall link, which screens are alive, create and revoke. */
+export function Component() {
+  const { t } = useTranslation('adminWalls');
+  const list = useQuery(wallLinkQueries.list());
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedWallLink | null>(null);
+  const [revoking, setRevoking] = useState<WallLink | null>(null);
+  const closeCreate = () => {
+    setCreating(false);
+    setCreated(null);
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={2}>{t('title')}</Title>
+          <Text c="dimmed" size="sm" maw={720}>
+            {t('subtitle')}
+          </Text>
+        </div>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+          {t('create')}
+        </Button>
+      </Group>
+
+      <StaleDataNotice query={list} />
+      {list.data === undefined ? (
+        list.isError ? (
+          <QueryError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        ) : (
+          <PageLoader />
+        )
+      ) : (
+        <WallsTable links={list.data.results} onRevoke={setRevoking} />
+      )}
+
+      <Modal
+        opened={creating}
+        onClose={closeCreate}
+        title={created === null ? t('form.title') : t('created.title')}
+        size="lg"
+        // The one-time address must not vanish on a stray click outside the dialog.
+        closeOnClickOutside={created === null}
+      >
+        {created === null ? (
+          <WallLinkForm onCreated={setCreated} onCancel={closeCreate} />
+        ) : (
+          <CreatedWallLinkView created={created} onDone={closeCreate} />
+        )}
+      </Modal>
+      <RevokeDialog link={revoking} onClose={() => setRevoking(null)} />
+    </Stack>
+  );
+}

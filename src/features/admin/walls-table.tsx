@@ -1,0 +1,117 @@
+import { Badge, Button, Code, Stack, Text } from '@mantine/core';
+import { IconBan } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import type { WallLink } from '@/api';
+import { DateTime } from '@/components/date-time';
+import { useTranslation, type TFunction } from '@/lib/i18n';
+
+/** A screen that asked for data this recently is alive (walls refresh every few seconds; last seen is written once a minute). */
+export const ONLINE_MINUTES = 3;
+
+export type WallLinkStatus = 'revoked' | 'online' | 'idle' | 'never';
+
+export function wallLinkStatus(link: WallLink, now = Date.now()): WallLinkStatus {
+  if (link.revoked_at !== null) return 'revoked';
+  if (link.last_seen_at === null) return 'never';
+  return now - Date.parse(link.last_seen_at) <= ONLINE_MINUTES * 60_000 ? 'online' : 'idle';
+}
+
+const STATUS_COLOR: Record<WallLinkStatus, string> = { online: 'teal', idle: 'yellow', never: 'gray', revoked: 'red' };
+
+function StatusBadge({ link, t }: { link: WallLink; t: TFunction }) {
+  const status = wallLinkStatus(link);
+  return (
+    <Badge
+      variant="light"
+      color={STATUS_COLOR[status]}
+      data-hint={status === 'online' ? t('status.onlineHint', { minutes: ONLINE_MINUTES }) : undefined}
+    >
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+export function WallsTable({ links, onRevoke }: { links: WallLink[]; onRevoke: (link: WallLink) => void }) {
+  const { t } = useTranslation('adminWalls');
+  return (
+    <DataTable<WallLink>
+      aria-label={t('table.label')}
+      withTableBorder
+      borderRadius="sm"
+      striped
+      highlightOnHover
+      verticalAlign="top"
+      minHeight={links.length === 0 ? 160 : undefined}
+      records={links}
+      idAccessor="id"
+      noRecordsText={t('table.empty')}
+      columns={[
+        { accessor: 'name', title: t('table.name'), render: (link) => <Text fw={500}>{link.name}</Text> },
+        {
+          accessor: 'query',
+          title: t('table.options'),
+          render: (link) =>
+            link.query === '' ? (
+              <Text size="sm" c="dimmed">
+                {t('table.defaults')}
+              </Text>
+            ) : (
+              <Code style={{ overflowWrap: 'anywhere' }}>{link.query}</Code>
+            ),
+        },
+        {
+          accessor: 'created_at',
+          title: t('table.created'),
+          render: (link) => (
+            <Stack gap={0}>
+              <DateTime value={link.created_at} />
+              {link.created_by !== null && (
+                <Text size="xs" c="dimmed">
+                  {t('table.createdBy', { name: link.created_by })}
+                </Text>
+              )}
+            </Stack>
+          ),
+        },
+        {
+          accessor: 'last_seen_at',
+          title: t('table.lastSeen'),
+          render: (link) =>
+            link.last_seen_at === null ? (
+              <Text size="sm" c="dimmed">
+                {t('table.never')}
+              </Text>
+            ) : (
+              <Stack gap={0}>
+                <DateTime value={link.last_seen_at} relative />
+                <Text size="xs" c="dimmed" ff="monospace">
+                  {link.last_seen_ip ?? ''}
+                </Text>
+              </Stack>
+            ),
+        },
+        { accessor: 'status', title: t('table.status'), render: (link) => <StatusBadge link={link} t={t} /> },
+        {
+          accessor: 'actions',
+          title: t('table.actions'),
+          textAlign: 'right',
+          render: (link) =>
+            link.revoked_at === null ? (
+              <Button
+                size="compact-sm"
+                variant="light"
+                color="red"
+                leftSection={<IconBan size={14} aria-hidden />}
+                aria-label={t('revoke.label', { name: link.name })}
+                onClick={() => onRevoke(link)}
+              >
+                {t('revoke.button')}
+              </Button>
+            ) : (
+              <DateTime value={link.revoked_at} size="xs" c="dimmed" />
+            ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,93 @@
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { auditQueries, type AuditEntry } from '@/api';
+import { actionLabel, actorLabel } from '@/components/audit/audit-changes';
+import { AuditChanges } from '@/components/audit/audit-changes-list';
+import { DateTime } from '@/components/date-time';
+import { QueryError } from '@/components/query-feedback';
+import { useTranslation } from '@/lib/i18n';
+import './history-locales';
+
+const FIRST = 10;
+const STEP = 30;
+/** The server's largest page. */
+const MOST = 100;
+
+function HistoryEntry({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation('micHistory');
+  const { t: ta } = useTranslation('audit');
+  return (
+    <li>
+      <Paper withBorder p="xs" radius="sm">
+        <Group gap="xs" wrap="wrap" justify="space-between">
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm" fw={600}>
+              {actionLabel(entry.action, ta)}
+            </Text>
+            {entry.outcome !== 'ok' && (
+              <Badge size="sm" variant="light" color={entry.outcome === 'failed' ? 'orange' : 'red'}>
+                {ta(`outcomes.${entry.outcome}`)}
+              </Badge>
+            )}
+            <Text size="sm" c="dimmed">
+              {t('by', { actor: actorLabel(entry.actor, ta) })}
+            </Text>
+          </Group>
+          <DateTime value={entry.at} size="xs" c="dimmed" />
+        </Group>
+        <AuditChanges entry={entry} />
+      </Paper>
+    </li>
+  );
+}
+
+/** The drawer's History section: who changed this mic, when, and each field's old → new. Read-only. */
+export function MicHistory({ micId }: { micId: string }) {
+  const { t } = useTranslation('micHistory');
+  const [size, setSize] = useState(FIRST);
+  const query = useQuery(auditQueries.history(micId, { page: 1, size }));
+  const titleId = useId();
+  const entries = query.data?.results;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={titleId}>
+      <div>
+        <Title order={3} size="h5" id={titleId}>
+          {t('title')}
+        </Title>
+        <Text size="xs" c="dimmed">
+          {t('description')}
+        </Text>
+      </div>
+      {entries === undefined ? (
+        query.isError ? (
+          <QueryError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        ) : (
+          <Skeleton height={48} />
+        )
+      ) : entries.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('empty')}
+        </Text>
+      ) : (
+        <Stack gap={6} component="ol" aria-label={t('list')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {entries.map((entry) => (
+            <HistoryEntry key={entry.id} entry={entry} />
+          ))}
+        </Stack>
+      )}
+      {entries !== undefined && (query.data?.total_cnt ?? 0) > entries.length && size < MOST && (
+        <Group>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            loading={query.isFetching}
+            onClick={() => setSize((current) => Math.min(MOST, current + STEP))}
+          >
+            {t('more')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
