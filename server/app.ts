@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { registerAudit } from './audit/register.js';
 import { registerAuth } from './auth/register.js';
 import type { ConsoleDb } from './db/database.js';
 import { registerGateway } from './gateway/proxy.js';
@@ -10,6 +11,8 @@ import { registerHub } from './hub/index.js';
 import { registerReview } from './review/index.js';
 import { routePages } from './route-preload.js';
 import { securityHeaders } from './security-headers.js';
+import { redactWallPath } from './walls/wall-access.js';
+import { registerWalls } from './walls/register.js';
 import type { ServerConfig } from './config.js';
 import type { DemoControl } from './demo-control.js';
 import { registerDemoControl } from './demo-control.js';
@@ -46,7 +49,8 @@ export function buildApp({ config, upstream, token, demo, db }: AppOptions): Fas
   if (config.logRequests) {
     // Method, path and status only: no headers (Authorization) and no query string reach the log.
     app.addHook('onResponse', async (request, reply) => {
-      const path = request.url.split('?')[0];
+      // A wall link's key is in its path (/w/<key>): never in the log.
+      const path = redactWallPath(request.url.split('?')[0] ?? '/');
       console.log(
         `${new Date().toISOString()} ${request.method} ${path} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`,
       );
@@ -57,7 +61,8 @@ export function buildApp({ config, upstream, token, demo, db }: AppOptions): Fas
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 413)
       return reply.code(413).send({ detail: `Request body too large (limit ${BODY_LIMIT / 1024} KiB)` });
-    if (status >= 500) console.error(`${request.method} ${request.url.split('?')[0]} failed:`, error);
+    if (status >= 500)
+      console.error(`${request.method} ${redactWallPath(request.url.split('?')[0] ?? '/')} failed:`, error);
     return reply.code(status).send({ detail: status >= 500 ? 'Internal Server Error' : (error as Error).message });
   });
 
@@ -80,6 +85,15 @@ export function buildApp({ config, upstream, token, demo, db }: AppOptions): Fas
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   registerAuth(app, { db, config: config.auth });
+  registerWalls(app, { db, cookieSecure: config.auth.cookieSecure, publicUrl: config.auth.publicUrl });
+  registerAudit(app, {
+    db,
+    retentionDays: config.auditDays,
+    upstream,
+    token,
+    timeoutMs: config.edgeTimeoutMs,
+    readOnly: config.readOnly,
+  });
   registerGateway(app, {
     upstream,
     token,

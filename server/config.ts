@@ -21,6 +21,8 @@ export interface ServerConfig {
   hub: HubSettings;
   gateway: GatewayLimits;
   review: ReviewConfig;
+  /** AUDIT_DAYS: how long audit entries are kept. */
+  auditDays: number;
 }
 
 /** What the console accepts from browsers and from the edge (server/gateway/). */
@@ -160,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     dataDir: nonEmpty(env.DATA_DIR) ?? '.data',
     logRequests: !flag(env.QUIET),
     databaseUrl: nonEmpty(env.DATABASE_URL),
+    auditDays: positive(env.AUDIT_DAYS, 365, 'AUDIT_DAYS'),
     auth: {
       required: flag(env.AUTH_REQUIRED),
       cookieSecure: flag(env.COOKIE_SECURE),

@@ -13,6 +13,7 @@ export interface ConsoleSchema {
   review_items: ReviewItemsTable;
   review_comments: ReviewCommentsTable;
   review_history: ReviewHistoryTable;
+  wall_links: WallLinksTable;
 }
 
 export interface AccountsTable {
@@ -104,4 +105,17 @@ export interface ReviewHistoryTable {
   version: number;
   /** JSON text: assignee, outcome, note. */
   details: string | null;
+export interface WallLinksTable {
+  id: string;
+  name: string;
+  /** sha256 (hex) of the key in the link's URL. */
+  key_hash: string;
+  /** The wall's options as a URL query string (no leading `?`). */
+  query: string;
+  created_at: string;
+  created_by: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
+  last_seen_at: string | null;
+  last_seen_ip: string | null;
 }
