@@ -30,9 +30,11 @@ describe('gateway: what is forwarded', () => {
       headers: method === 'PATCH' ? { 'content-type': 'application/json' } : {},
     });
     expect(response.status).toBe(200);
-    expect(suite.edge.seen).toHaveLength(1);
-    expect(suite.edge.seen[0]).toMatchObject({ method, url: path, authorization: 'Bearer server-token' });
-    if (method === 'PATCH') expect(suite.edge.seen[0]!.body).toBe('{"name":"x"}');
+    // A PATCH is preceded by one GET of its mic: the audit trail's "before" (server/audit).
+    const forwarded = suite.edge.seen.filter((request) => request.method === method);
+    expect(forwarded).toHaveLength(1);
+    expect(forwarded[0]).toMatchObject({ method, url: path, authorization: 'Bearer server-token' });
+    if (method === 'PATCH') expect(forwarded[0]!.body).toBe('{"name":"x"}');
   });
 
   it.each([
