@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -14,45 +14,10 @@ const mic = micFixture({
   thresholds: { scream: { sound_level_ge: 75, confidence: 0.7 } },
 });
 
-/** Two recorded changes of the mic, newest first, as GET /api/mics/:id/history answers. */
-const history = pageFixture(
-  [
-    {
-      id: 2,
-      at: '2026-11-21T09:30:00.000Z',
-      actor: { kind: 'account', name: 'kim' },
-      action: 'mic.update',
-      target: { type: 'mic', id: mic.id },
-      details: {
-        before: { name: 'Gate 7', thresholds: { scream: { sound_level_ge: 70, confidence: 0.6 } } },
-        after: { name: 'Gate 7 <b>north</b>', thresholds: { scream: { sound_level_ge: 75, confidence: 0.7 } } },
-      },
-      outcome: 'ok',
-      ip: '10.1.2.3',
-    },
-    {
-      id: 1,
-      at: '2026-11-20T08:00:00.000Z',
-      actor: { kind: 'account', name: 'lee' },
-      action: 'mic.status',
-      target: { type: 'mic', id: mic.id },
-      details: {
-        before: { status: 'active' },
-        requested: { status: 'inactive' },
-        answer: { status: 422, detail: 'busy' },
-      },
-      outcome: 'refused',
-      ip: '10.1.2.4',
-    },
-  ],
-  { size: 10 },
-);
-
 /** The edge for the drawer: the mic, the lists it reads for categories and previews, and a recorder for PATCHes. */
 function edge(patchHandler: (body: MicPatch) => Response | Promise<Response>) {
   const patches: MicPatch[] = [];
   server.use(
-    http.get('/api/mics/:id/history', () => HttpResponse.json(history)),
     http.get('/api/v1/mics/:id', ({ params }) =>
       params.id === mic.id
         ? HttpResponse.json({ data: mic })
@@ -100,23 +65,6 @@ describe('mic drawer', () => {
     expect(patches).toEqual([{ name: 'Gate 7 north' }]);
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Gate 7 north');
     expect(screen.getByText('No changes')).toBeInTheDocument();
-  });
-
-  it('lists the mic’s recorded changes, newest first, as old → new, markup as text', async () => {
-    edge(() => HttpResponse.json({ data: mic }));
-    renderDrawer();
-    const list = await screen.findByRole('list', { name: 'History of this device' });
-    const items = within(list).getAllByRole('listitem');
-    expect(items).toHaveLength(2);
-    expect(items[0]).toHaveTextContent('Mic edited');
-    expect(items[0]).toHaveTextContent('by kim');
-    expect(items[0]).toHaveTextContent('Name: Gate 7 → Gate 7 <b>north</b>');
-    expect(items[0]).toHaveTextContent('Threshold scream: confidence 0.6 · ≥ 70 dB → confidence 0.7 · ≥ 75 dB');
-    expect(list.querySelector('b')).toBeNull();
-    expect(items[1]).toHaveTextContent('Mic status switched');
-    expect(items[1]).toHaveTextContent('Refused');
-    expect(items[1]).toHaveTextContent('Status: active → inactive');
-    expect(items[1]).toHaveTextContent('Refused: 422 busy');
   });
 
   it('maps a 422 loc to its field and keeps the input', async () => {
