@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConsoleDb } from '../db/database.js';
 import { clientAddress } from '../auth/sessions.js';
-import { unsafeId, upstreamUrl } from '../gateway.js';
+import { unsafeId, upstreamUrl } from '../gateway/proxy.js';
 import { pickRequested, requestedFields } from './changes.js';
 import { recordAudit, type AuditEntry } from './record.js';
 

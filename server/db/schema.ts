@@ -105,6 +105,8 @@ export interface ReviewHistoryTable {
   version: number;
   /** JSON text: assignee, outcome, note. */
   details: string | null;
+}
+
 export interface WallLinksTable {
   id: string;
   name: string;

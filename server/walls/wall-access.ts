@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { stringifySetCookie } from 'cookie';
 import type { ConsoleDb } from '../db/database.js';
+import { SIGN_IN_NEEDED } from '../auth/guard.js';
 import { registerPrincipalResolver, type Principal } from '../auth/principal.js';
 import { clientAddress, cookieValue } from '../auth/sessions.js';
 import { findWallLinkByKey, plausibleKey, type WallLinkRow } from './wall-links.js';
@@ -100,21 +101,23 @@ export function registerWallAccess(app: FastifyInstance, { db, cookieSecure }: W
     return reply.redirect(row.query === '' ? '/wall' : `/wall?${row.query}`, 303);
   });
 
-  // The console's own refusals name their reason, which the wall maps to its views.
+  // The console's own "sign in" refusal (never an edge's 401 passed through) names its reason,
+  // which the wall maps to its views: a revoked link, or no access at all.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode !== 401 || request.principal !== null || !guarded(request)) return payload;
-    if (revokedRequests.has(request)) {
-      reply.type('application/json');
-      return JSON.stringify({ detail: WALL_REVOKED, code: WALL_REVOKED_CODE });
-    }
-    if (typeof payload !== 'string') return payload;
+    if (reply.statusCode !== 401 || typeof payload !== 'string' || !guarded(request)) return payload;
+    let body: unknown;
     try {
-      const body = JSON.parse(payload) as unknown;
-      if (typeof body === 'object' && body !== null && !Array.isArray(body) && !('code' in body))
-        return JSON.stringify({ ...body, code: SIGN_IN_CODE });
+      body = JSON.parse(payload);
     } catch {
-      // Not JSON: left as it is.
+      return payload;
     }
-    return payload;
+    if (typeof body !== 'object' || body === null || (body as { detail?: unknown }).detail !== SIGN_IN_NEEDED) {
+      return payload;
+    }
+    return JSON.stringify(
+      revokedRequests.has(request)
+        ? { detail: WALL_REVOKED, code: WALL_REVOKED_CODE }
+        : { ...body, code: SIGN_IN_CODE },
+    );
   });
 }
