@@ -6,6 +6,8 @@ import fastifyStatic from '@fastify/static';
 import { registerAudit } from './audit/register.js';
 import { registerAuth } from './auth/register.js';
 import type { ConsoleDb } from './db/database.js';
+import { registerRequestGuards } from './gateway/host-origin.js';
+import { serverOptions } from './gateway/limits.js';
 import { registerGateway } from './gateway/proxy.js';
 import { registerHub } from './hub/index.js';
 import { registerReview } from './review/index.js';
@@ -40,12 +42,14 @@ export interface AppOptions {
 }
 
 export function buildApp({ config, upstream, token, demo, db }: AppOptions): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy: false });
   const headers = securityHeaders(config.mapTileUrl);
+  const limits = serverOptions(config.gateway, config.edgeTimeoutMs, headers);
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy: false, ...limits });
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });
+  registerRequestGuards(app, { allowedHosts: config.gateway.allowedHosts, listenHost: config.host });
   if (config.logRequests) {
     // Method, path and status only: no headers (Authorization) and no query string reach the log.
     app.addHook('onResponse', async (request, reply) => {
@@ -124,6 +128,8 @@ export function buildApp({ config, upstream, token, demo, db }: AppOptions): Fas
       preCompressed: true,
       cacheControl: false,
       index: false,
+      // Source maps publish the whole source; the build keeps writing them for whoever serves them on purpose.
+      allowedPath: (pathName) => config.gateway.serveSourceMaps || !pathName.endsWith('.map'),
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

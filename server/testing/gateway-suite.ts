@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { ConsoleDb } from '../db/database.js';
-import { freshDatabase } from './databases.js';
+import { freshDatabase, type DatabaseKind } from './databases.js';
 
 /** Test support for the gateway suites: a recording fake edge and consoles proxying to it. */
 
@@ -79,15 +79,15 @@ export interface GatewaySuite {
 }
 
 /**
- * Hooks for a gateway test file: one fake edge and one console database (SQLite: the gateway
- * keeps nothing in it) for the file, consoles started per test and closed after it.
+ * Hooks for a gateway test block: one fake edge and one console database (SQLite unless asked:
+ * the gateway keeps nothing in it) for the block, consoles started per test and closed after it.
  */
-export function gatewaySuite(): GatewaySuite {
+export function gatewaySuite(database: DatabaseKind = 'sqlite'): GatewaySuite {
   let edge: FakeEdge | undefined;
   let db: ConsoleDb | undefined;
   const running: FastifyInstance[] = [];
   beforeAll(async () => {
-    [edge, db] = await Promise.all([startFakeEdge(), freshDatabase('sqlite')]);
+    [edge, db] = await Promise.all([startFakeEdge(), freshDatabase(database)]);
   });
   afterEach(async () => {
     await Promise.all(running.splice(0).map((app) => app.close()));
