@@ -129,7 +129,8 @@ for (const database of ['sqlite', 'postgres'] as const) {
         const response = await call('/api/v1/mics/mic-0001', { ...PATCH, headers: { ...PATCH.headers, ...headers } });
         expect(response.status).toBe(200);
       }
-      expect(suite.edge.seen.map((seen) => seen.method)).toEqual(variants.map(() => 'PATCH'));
+      // The audit trail reads the mic before each write; the writes are what count here.
+      expect(suite.edge.seen.filter((seen) => seen.method === 'PATCH')).toHaveLength(variants.length);
     });
 
     it('takes an https Origin on the same host as its own (TLS ended in front of the console)', async () => {
