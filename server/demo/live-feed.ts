@@ -1,20 +1,37 @@
-import { EDGES, LABELS } from './catalog.js';
+import { EDGES } from './catalog.js';
+import { Soundscape, type PlacedMic, type Quirks } from './physics.js';
 import { Random } from './random.js';
 import type { DemoStore } from './store.js';
 
 /** Mics are dealt to sites in turn, so mic i and mic i + SITE_COUNT stand on the same site. */
 const SITE_COUNT = EDGES.reduce((n, edge) => n + edge.sites.length, 0);
-const INCIDENT_LABELS = ['scream', 'glass_break', 'gunshot', 'explosion', 'help_call', 'siren'] as const;
+
+/** The seeded mics where they stand now (an admin may have moved one), with the seeded quirks. */
+function currentWorld(store: DemoStore): Soundscape {
+  const places = store.micPlaces();
+  const index = new Map(places.map((m, i) => [m.id, i]));
+  const mics: PlacedMic[] = places.map((m, i) => ({ ...m, site: i % SITE_COUNT, labels: [] }));
+  const { deaf, noisy } = store.quirks();
+  const quirks: Quirks = {
+    deaf: deaf === null ? -1 : (index.get(deaf.id) ?? -1),
+    deafSince: deaf?.since ?? 0,
+    noisy: new Map(
+      Object.entries(noisy).flatMap(([id, label]) => (index.has(id) ? [[index.get(id)!, label] as const] : [])),
+    ),
+  };
+  return new Soundscape(mics, quirks);
+}
 
 /**
- * Keeps the demo edge alive: background detections as a Poisson process, and now and then an
- * incident (one kind of sound on neighbouring mics within seconds) that the rules turn into a
- * composite event.
+ * Keeps the demo edge alive: moments drawn as a Poisson process, thinned by each area's daily
+ * rhythm; a moment is a lone detection or an incident heard by the mics around it, each after the
+ * time sound takes to reach it, which the rules may turn into a composite event.
  */
 export function startLiveFeed(store: DemoStore, meanIntervalMs: number): () => void {
   if (meanIntervalMs <= 0) return () => undefined;
   const rng = new Random(Date.now() & 0xffffffff);
-  const micIds = store.micIds();
+  const world = currentWorld(store);
+  const micIds = store.micPlaces().map((m) => m.id);
   if (micIds.length === 0) return () => undefined;
   const timers = new Set<NodeJS.Timeout>();
   let stopped = false;
@@ -38,19 +55,8 @@ export function startLiveFeed(store: DemoStore, meanIntervalMs: number): () => v
   };
 
   const tick = () => {
-    const micIndex = rng.int(0, micIds.length - 1);
-    if (rng.chance(0.12)) {
-      const labelId = rng.pick(INCIDENT_LABELS);
-      const count = rng.int(2, 6);
-      let offset = 0;
-      for (let k = 0; k < count; k++) {
-        const neighbour = micIds[Math.min(micIds.length - 1, micIndex + rng.int(0, 2) * SITE_COUNT)]!;
-        later(offset, () => emit(neighbour, labelId));
-        offset += rng.range(1_500, 9_000);
-      }
-    } else {
-      emit(micIds[micIndex]!, rng.pick(LABELS).id);
-    }
+    const now = Date.now();
+    for (const d of world.moment(rng, now)) later(d.at - now, () => emit(micIds[d.mic]!, d.labelId));
     later(rng.exponential(meanIntervalMs), tick);
   };
   later(rng.exponential(meanIntervalMs), tick);

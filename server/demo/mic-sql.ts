@@ -48,6 +48,16 @@ export function micIds(db: Database.Database): string[] {
   return (db.prepare('SELECT id FROM mics ORDER BY id').all() as { id: string }[]).map((r) => r.id);
 }
 
+/** Where each mic stands and which area it is in, in id order (the order mics were seeded). */
+export function micPlaces(db: Database.Database) {
+  return db.prepare('SELECT id, latitude, longitude, edge_id AS edgeId FROM mics ORDER BY id').all() as {
+    id: string;
+    latitude: number;
+    longitude: number;
+    edgeId: string;
+  }[];
+}
+
 /** Writes the patch over the stored row; a threshold is written as the single number and read back as the edge reports it. */
 export function updateMic(db: Database.Database, row: MicRow, patch: MicPatch): void {
   const thresholds = JSON.parse(row.thresholds) as Record<string, unknown>;

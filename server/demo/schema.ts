@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 
 /** Bump when the layout changes: an older database is then rebuilt from the seed. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export function createSchema(db: Database.Database): void {
   db.exec(`

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { EDGES, EDGE_STATUSES, LABELS, MIC_TYPES, ROLES, RULES } from './catalog.js';
 import { Random } from './random.js';
+import { chooseQuirks, deafMicIndex, Soundscape, type PlacedMic, type Quirks } from './physics.js';
 import { RuleEngine, type EngineRule } from './rule-engine.js';
 
 const DAY_MS = 86_400_000;
@@ -16,12 +17,13 @@ export interface SeedOptions {
   credentialCanary?: string | null;
 }
 
-export interface SeededMic {
-  id: string;
+export interface SeededMic extends PlacedMic {
   siteKey: string;
-  labels: readonly string[];
   thresholds: Record<string, number>;
 }
+
+/** The unusual burst the demo starts with: a horn stuck on one mic over the last quarter hour. */
+const BURST = { mic: 1, labelId: 'car_horn', count: 12, spanMs: 13 * 60_000 };
 
 /** The single number an admin writes per category, as the edge reports it back. */
 export function thresholdFromWritten(value: number): { sound_level_ge: number; confidence: number } {
@@ -56,6 +58,8 @@ export function seed(db: Database.Database, options: SeedOptions): void {
   for (const label of LABELS) insertLabel.run(label.id, label.ko, label.en);
 
   const sites = EDGES.flatMap((edge) => edge.sites.map((site, s) => ({ edge, site, key: `${edge.id}/${s}` })));
+  // Known before any mic exists, so the deaf mic can be kept active.
+  const deafIndex = deafMicIndex(options.mics, sites.length);
   const insertMic = db.prepare(`
     INSERT INTO mics (id, name, host, edge_id, status, latitude, longitude, thresholds, subnet_mask, mac_address,
       microphone_type, channel, console, streaming, recording, connected, edge_status, created_at, updated_at, reported_at)
@@ -84,7 +88,7 @@ export function seed(db: Database.Database, options: SeedOptions): void {
       if (i % 17 === 5) thresholds.drone = 0.7;
     }
     const readThresholds = Object.fromEntries(Object.entries(thresholds).map(([k, v]) => [k, thresholdFromWritten(v)]));
-    const active = !rng.chance(0.1);
+    const active = !rng.chance(0.1) || i === deafIndex;
     const connection = (scheme: string, port: number, path: string) =>
       JSON.stringify({
         scheme,
@@ -93,14 +97,16 @@ export function seed(db: Database.Database, options: SeedOptions): void {
         username: options.credentialCanary ? `${options.credentialCanary}-user` : 'operator',
         password: options.credentialCanary ? `${options.credentialCanary}-pass` : password(rng),
       });
+    const latitude = Math.round((site.lat + rng.range(-spread, spread)) * 1e6) / 1e6;
+    const longitude = Math.round((site.lon + rng.range(-spread, spread) * 1.25) * 1e6) / 1e6;
     insertMic.run({
       id: `mic-${String(i + 1).padStart(4, '0')}`,
       name,
       host: hostFor(edge.subnet, edgeIndex),
       edge_id: edge.id,
       status: active ? 'active' : 'inactive',
-      latitude: Math.round((site.lat + rng.range(-spread, spread)) * 1e6) / 1e6,
-      longitude: Math.round((site.lon + rng.range(-spread, spread) * 1.25) * 1e6) / 1e6,
+      latitude,
+      longitude,
       thresholds: JSON.stringify(readThresholds),
       mac: macAddress(rng),
       type: rng.pick(MIC_TYPES),
@@ -114,7 +120,16 @@ export function seed(db: Database.Database, options: SeedOptions): void {
       updated: iso(options.now - rng.int(1, 30) * DAY_MS),
       reported: iso(options.now - rng.int(5, 600) * 1000),
     });
-    mics.push({ id: `mic-${String(i + 1).padStart(4, '0')}`, siteKey: key, labels: role.labels, thresholds });
+    mics.push({
+      id: `mic-${String(i + 1).padStart(4, '0')}`,
+      siteKey: key,
+      site: i % sites.length,
+      edgeId: edge.id,
+      latitude,
+      longitude,
+      labels: role.labels,
+      thresholds,
+    });
   }
 
   const insertRule = db.prepare(`INSERT INTO rules VALUES (@id, @name, @description, @window_seconds, @min_events,
@@ -132,7 +147,9 @@ export function seed(db: Database.Database, options: SeedOptions): void {
     return { ...r, include_mic_ids };
   });
 
-  const history = historyEvents(rng, mics, sites.length, options);
+  const quirks = chooseQuirks(mics, sites.length, options.now);
+  writeQuirks(db, mics, quirks);
+  const history = historyEvents(rng, mics, quirks, options);
   const engine = new RuleEngine(engineRules, () => rng.uuid());
   writeHistory(db, rng, history, engine, options.now);
   db.prepare("INSERT INTO meta (key, value) VALUES ('seeded_at', ?)").run(iso(options.now));
@@ -144,47 +161,33 @@ interface HistoryEvent {
   at: number;
 }
 
-function historyEvents(rng: Random, mics: SeededMic[], siteCount: number, options: SeedOptions): HistoryEvent[] {
+/** Where the live feed finds the demo's odd mics again: the deaf one and the noisy ones. */
+function writeQuirks(db: Database.Database, mics: SeededMic[], quirks: Quirks): void {
+  const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
+  put.run('deaf_mic', JSON.stringify(quirks.deaf < 0 ? null : { id: mics[quirks.deaf]!.id, since: quirks.deafSince }));
+  put.run(
+    'noisy_mics',
+    JSON.stringify(Object.fromEntries([...quirks.noisy].map(([i, label]) => [mics[i]!.id, label]))),
+  );
+}
+
+function historyEvents(rng: Random, mics: SeededMic[], quirks: Quirks, options: SeedOptions): HistoryEvent[] {
   if (mics.length === 0) return [];
   const total = options.events > 0 ? options.events : DEFAULT_HISTORY_EVENTS;
   const start = options.now - HISTORY_DAYS * DAY_MS;
-  const weights = LABELS.map((l) => l.weight);
-  const weightSum = weights.reduce((a, b) => a + b, 0);
-  const anyLabel = () => {
-    let r = rng.next() * weightSum;
-    for (const label of LABELS) {
-      r -= label.weight;
-      if (r <= 0) return label.id;
-    }
-    return LABELS[0]!.id;
-  };
-  // Busier by day than by night (Korean time), as street sound is.
-  const busyness = (ms: number) => {
-    const hourKst = (new Date(ms).getUTCHours() + 9) % 24;
-    return hourKst >= 7 && hourKst <= 23 ? 1 : 0.35;
-  };
+  const world = new Soundscape(mics, quirks);
+  const burst = mics.length > BURST.mic ? BURST.count : 0;
   const events: HistoryEvent[] = [];
-  while (events.length < total) {
+  while (events.length < total - burst) {
     const at = start + rng.next() * (options.now - start);
-    if (rng.next() > busyness(at)) continue;
-    const micIndex = rng.int(0, mics.length - 1);
-    if (rng.chance(0.02)) {
-      // An incident: one kind of sound heard several times on a site's mics within a minute.
-      const labelId = rng.chance(0.5)
-        ? rng.pick(['scream', 'glass_break', 'gunshot', 'explosion', 'help_call'])
-        : anyLabel();
-      const count = rng.int(2, 7);
-      let t = at;
-      for (let k = 0; k < count && events.length < total; k++) {
-        const neighbour = micIndex + siteCount * rng.int(-2, 2);
-        const idx = neighbour >= 0 && neighbour < mics.length ? neighbour : micIndex;
-        events.push({ micIndex: idx, labelId, at: Math.min(t, options.now) });
-        t += rng.range(2_000, 12_000);
-      }
-      continue;
+    for (const d of world.moment(rng, at)) {
+      if (d.at <= options.now) events.push({ micIndex: d.mic, labelId: d.labelId, at: d.at });
     }
-    const mic = mics[micIndex]!;
-    events.push({ micIndex, labelId: rng.chance(0.7) ? rng.pick(mic.labels) : anyLabel(), at });
+  }
+  events.length = Math.min(events.length, total - burst);
+  for (let k = 0; k < burst; k++) {
+    const at = options.now - BURST.spanMs + Math.round((k * BURST.spanMs) / BURST.count);
+    events.push({ micIndex: BURST.mic, labelId: BURST.labelId, at });
   }
   events.sort((a, b) => a.at - b.at);
   // Distinct instants keep the time order of the history unambiguous.

@@ -6,7 +6,7 @@ import type { Piece } from './composite-body.js';
 import { buildComposites, compositeRow, compositeRows, ReferenceData, type CompositeFilter } from './composite-sql.js';
 import { listEvents, type EventFilter } from './event-sql.js';
 import { writeEvent, type NewEvent } from './event-writer.js';
-import { listMics, micIds, micRow, updateMic, type MicFilter, type MicPatch } from './mic-sql.js';
+import { listMics, micIds, micPlaces, micRow, updateMic, type MicFilter, type MicPatch } from './mic-sql.js';
 import { Random } from './random.js';
 import { micDevice, type Slice } from './rows.js';
 import type { RuleEngine } from './rule-engine.js';
@@ -120,6 +120,20 @@ export class DemoStore {
 
   micIds(): string[] {
     return micIds(this.db);
+  }
+
+  micPlaces() {
+    return micPlaces(this.db);
+  }
+
+  /** The seeded odd mics: the deaf one (and since when) and the noisy ones with their category. */
+  quirks(): { deaf: { id: string; since: number } | null; noisy: Record<string, string> } {
+    const read = (key: string) =>
+      (this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+    return {
+      deaf: JSON.parse(read('deaf_mic') ?? 'null') as { id: string; since: number } | null,
+      noisy: JSON.parse(read('noisy_mics') ?? '{}') as Record<string, string>,
+    };
   }
 
   /** Stores one new base event as the edge would on detection, and runs the rules over it. */

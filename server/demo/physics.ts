@@ -1,0 +1,159 @@
+import { distanceMeters, offsetPlace, type Place } from '../insights/geo.js';
+import { LABELS } from './catalog.js';
+import type { Random } from './random.js';
+
+/** Speed of sound in air: a mic hears an incident distance / 343 m/s after it happened. */
+export const SPEED_OF_SOUND_MPS = 343;
+const INCIDENT_LABELS = ['scream', 'glass_break', 'gunshot', 'explosion', 'help_call', 'siren'] as const;
+/** Sirens pass by; the other incidents stay where they happened. */
+const MOVING_LABELS = new Set(['siren']);
+const INCIDENT_SHARE = 0.06;
+const NOISY_SHARE = 0.12;
+
+export interface PlacedMic extends Place {
+  id: string;
+  /** Which seeded site the mic stands on (mics are dealt to sites in turn). */
+  site: number;
+  /** The area (edge) whose daily rhythm the site follows. */
+  edgeId: string;
+  /** Categories the mic's spot hears most; empty means any. */
+  labels: readonly string[];
+}
+
+export interface Detection {
+  mic: number;
+  labelId: string;
+  at: number;
+}
+
+export interface Quirks {
+  /** Index of the mic that hears nothing from `deafSince` on, or -1. */
+  deaf: number;
+  deafSince: number;
+  /** Noisy mics: index → the one category they keep firing alone. */
+  noisy: ReadonlyMap<number, string>;
+}
+
+/** The second mic on the second site (Gangnam Station Exit 11), when there is one: fixed by position alone. */
+export function deafMicIndex(micCount: number, siteCount: number): number {
+  return micCount > 1 + siteCount ? 1 + siteCount : -1;
+}
+
+/** Which mics are odd: one deaf mic, and every twentieth mic (from the tenth) noisy in its first category. */
+export function chooseQuirks(mics: readonly PlacedMic[], siteCount: number, now: number): Quirks {
+  const deaf = deafMicIndex(mics.length, siteCount);
+  const noisy = new Map<number, string>();
+  mics.forEach((mic, i) => {
+    if (i % 20 === 9 && i !== deaf) noisy.set(i, mic.labels[0] ?? 'car_horn');
+  });
+  return { deaf, deafSince: now - 36 * 3_600_000, noisy };
+}
+
+/**
+ * How busy an area is at a moment, 0.2–1, by Korean local hour: Seoul peaks with the commutes
+ * and the evening, Busan late in the evening by the beaches, Incheon early with the flights.
+ */
+export function areaActivity(edgeId: string, ms: number): number {
+  const hour = ((new Date(ms).getUTCHours() + 9) % 24) + new Date(ms).getUTCMinutes() / 60;
+  const bump = (peak: number, width: number) => {
+    const d = Math.min(Math.abs(hour - peak), 24 - Math.abs(hour - peak));
+    return Math.exp(-((d / width) ** 2));
+  };
+  const peaks: Record<string, [number, number][]> = {
+    'edge-seoul-01': [
+      [8.5, 1.5],
+      [19, 3],
+    ],
+    'edge-busan-01': [[21.5, 3]],
+    'edge-incheon-01': [
+      [7, 2],
+      [16, 4],
+    ],
+  };
+  const level = (peaks[edgeId] ?? [[14, 6]]).reduce((sum, [peak, width]) => Math.max(sum, bump(peak, width)), 0);
+  return 0.2 + 0.8 * level;
+}
+
+/** Chance that a mic `meters` away hears an incident: nearly sure up close, fading over a few hundred metres. */
+export function hearingChance(meters: number): number {
+  return meters <= 40 ? 0.97 : 0.97 * Math.exp(-(meters - 40) / 280);
+}
+
+/**
+ * The demo edge's world: mics standing on sites, incidents at a place heard by the mics around
+ * it (with a chance falling with distance, after distance / 343 m/s), noisy mics firing alone,
+ * one deaf mic, and each area's daily rhythm. Both the seeded history and the live feed use it.
+ */
+export class Soundscape {
+  private readonly bySite: number[][] = [];
+  private readonly siteCentre: Place[] = [];
+
+  constructor(
+    private readonly mics: readonly PlacedMic[],
+    private readonly quirks: Quirks,
+  ) {
+    mics.forEach((mic, i) => {
+      (this.bySite[mic.site] ??= []).push(i);
+    });
+    this.bySite.forEach((members, site) => {
+      const lat = members.reduce((s, i) => s + mics[i]!.latitude, 0) / members.length;
+      const lon = members.reduce((s, i) => s + mics[i]!.longitude, 0) / members.length;
+      this.siteCentre[site] = { latitude: lat, longitude: lon };
+    });
+  }
+
+  /**
+   * What the mics detect of one moment at a random site, or nothing when the area is quiet then
+   * (the caller draws moments uniformly; the rhythm thins them out).
+   */
+  moment(rng: Random, at: number): Detection[] {
+    const site = rng.int(0, this.bySite.length - 1);
+    const members = this.bySite[site];
+    if (members === undefined || members.length === 0) return [];
+    if (rng.next() > areaActivity(this.mics[members[0]!]!.edgeId, at)) return [];
+    const roll = rng.next();
+    if (roll < INCIDENT_SHARE) return this.incident(rng, at, site);
+    if (roll < INCIDENT_SHARE + NOISY_SHARE) {
+      const noisy = members.filter((i) => this.quirks.noisy.has(i));
+      if (noisy.length > 0) {
+        const mic = rng.pick(noisy);
+        return this.heard(mic, at) ? [{ mic, labelId: this.quirks.noisy.get(mic)!, at }] : [];
+      }
+    }
+    const mic = rng.pick(members);
+    const labels = this.mics[mic]!.labels;
+    const labelId = labels.length > 0 && rng.chance(0.7) ? rng.pick(labels) : rng.pick(LABELS).id;
+    return this.heard(mic, at) ? [{ mic, labelId, at }] : [];
+  }
+
+  /** One incident near the site: a sound repeated a few times, standing still or passing by. */
+  incident(rng: Random, at: number, site: number): Detection[] {
+    const members = this.bySite[site] ?? [];
+    const centre = this.siteCentre[site];
+    if (centre === undefined) return [];
+    const labelId = rng.pick(INCIDENT_LABELS);
+    const moving = MOVING_LABELS.has(labelId);
+    let place = offsetPlace(centre, rng.range(0, 350), rng.range(0, 360));
+    const heading = rng.range(0, 360);
+    const speed = moving ? rng.range(10, 20) : 0;
+    const repeats = moving ? rng.int(3, 6) : rng.int(1, 4);
+    const out: Detection[] = [];
+    let t = at;
+    for (let k = 0; k < repeats; k++) {
+      for (const mic of members) {
+        const meters = distanceMeters(place, this.mics[mic]!);
+        if (!rng.chance(hearingChance(meters))) continue;
+        const heardAt = Math.round(t + (meters / SPEED_OF_SOUND_MPS) * 1000 + rng.range(0, 60));
+        if (this.heard(mic, heardAt)) out.push({ mic, labelId, at: heardAt });
+      }
+      const gap = rng.range(3_000, 9_000);
+      place = offsetPlace(place, (speed * gap) / 1000, heading);
+      t += gap;
+    }
+    return out;
+  }
+
+  private heard(mic: number, at: number): boolean {
+    return !(mic === this.quirks.deaf && at >= this.quirks.deafSince);
+  }
+}
