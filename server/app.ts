@@ -11,6 +11,8 @@ import { serverOptions } from './gateway/limits.js';
 import { registerGateway } from './gateway/proxy.js';
 import { registerHub } from './hub/index.js';
 import { registerReview } from './review/index.js';
+import { EdgeReader } from './insights/edge-reader.js';
+import { registerInsights } from './insights/routes.js';
 import { routePages } from './route-preload.js';
 import { securityHeaders } from './security-headers.js';
 import { redactWallPath } from './walls/wall-access.js';
@@ -115,6 +117,13 @@ export function buildApp({ config, upstream, token, demo, db }: AppOptions): Fas
   });
   // Review changes ride the live stream, so every open screen sees them within a second.
   if (hub !== null) reviewBus.subscribe((change) => hub.broadcaster.publish({ type: 'review', data: change }));
+  registerInsights(app, {
+    reader: new EdgeReader({ upstream, token, timeoutMs: config.edgeTimeoutMs }),
+    rules: {
+      radiusM: config.insights.neighbourRadiusM,
+      windowMs: config.insights.corroborationWindowS * 1000,
+    },
+  });
   if (demo !== null && config.demo.faults) registerDemoControl(app, demo);
 
   const indexFile = path.join(config.staticDir, 'index.html');

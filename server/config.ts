@@ -23,6 +23,7 @@ export interface ServerConfig {
   review: ReviewConfig;
   /** AUDIT_DAYS: how long audit entries are kept. */
   auditDays: number;
+  insights: InsightsConfig;
 }
 
 /** What the console accepts from browsers and from the edge (server/gateway/). */
@@ -39,6 +40,13 @@ export interface ReviewConfig {
   escalateAfterMinutes: number;
   /** REVIEW_NEW_WINDOW_HOURS: how far back the navigation's count of new items looks. */
   newWindowHours: number;
+}
+
+export interface InsightsConfig {
+  /** NEIGHBOUR_RADIUS_M: mics within it may corroborate each other. */
+  neighbourRadiusM: number;
+  /** CORROBORATION_WINDOW_S: same-label events this close in time corroborate. */
+  corroborationWindowS: number;
 }
 
 export interface AuthConfig {
@@ -185,6 +193,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     review: {
       escalateAfterMinutes: positive(env.ESCALATE_AFTER, 3, 'ESCALATE_AFTER'),
       newWindowHours: positive(env.REVIEW_NEW_WINDOW_HOURS, 24, 'REVIEW_NEW_WINDOW_HOURS'),
+    },
+    insights: {
+      neighbourRadiusM: positive(env.NEIGHBOUR_RADIUS_M, 500, 'NEIGHBOUR_RADIUS_M'),
+      corroborationWindowS: positive(env.CORROBORATION_WINDOW_S, 10, 'CORROBORATION_WINDOW_S'),
     },
     demo: {
       mics: intFrom(env.DEMO_MICS, 60, 'DEMO_MICS'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceMeters, offsetPlace } from '../insights/geo.js';
+import { distanceMeters, offsetPlace } from './geo.js';
 import { areaActivity, hearingChance, Soundscape, SPEED_OF_SOUND_MPS, type PlacedMic } from './physics.js';
 import { Random } from './random.js';
 

@@ -1,4 +1,4 @@
-import { distanceMeters, offsetPlace, type Place } from '../insights/geo.js';
+import { distanceMeters, offsetPlace, type Place } from './geo.js';
 import { LABELS } from './catalog.js';
 import type { Random } from './random.js';
 
