@@ -39,6 +39,26 @@ test.describe('/events', () => {
     }
   });
 
+  test('shows which mics heard each event, and filters to events other mics heard too', async ({ page }) => {
+    const events = new EventsPage(page);
+    await events.goto('?size=100');
+    await expect(events.heardByMany().first()).toBeVisible();
+    await expect(events.heardByOwnOnly().first()).toBeVisible();
+    const corroborated = await events.heardByMany().count();
+
+    // The hint names the mics, the event's own first.
+    const first = events.heardByMany().first();
+    const count = Number((await first.innerText()).match(/\d+/)![0]);
+    const names = (await first.getAttribute('data-hint'))!.replace(/^Same sound within 10 s at: /, '').split(', ');
+    expect(names).toHaveLength(count);
+
+    await events.corroboratedOnly().check();
+    await expect(page).toHaveURL(/corroborated=1/);
+    await expect(events.heardByOwnOnly()).toHaveCount(0);
+    await expect(events.rows()).toHaveCount(corroborated);
+    await expect(events.heardByMany()).toHaveCount(corroborated);
+  });
+
   test('new events wait behind a button instead of shoving the list', async ({ page, demo }) => {
     const events = new EventsPage(page);
     await events.goto('?range=7d');

@@ -36,6 +36,19 @@ export class EventsPage {
     return this.table().locator('tbody tr');
   }
 
+  corroboratedOnly() {
+    return this.page.getByRole('switch', { name: 'Corroborated only' });
+  }
+
+  /** The "Heard by" cells that name more than the event's own mic. */
+  heardByMany() {
+    return this.table().getByText(/^Heard by (at least )?\d+ mics$/);
+  }
+
+  heardByOwnOnly() {
+    return this.table().getByText('Only its own mic', { exact: true });
+  }
+
   newEventsButton() {
     return this.page.getByRole('button', { name: /new events?$/ });
   }

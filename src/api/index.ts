@@ -7,3 +7,4 @@ export * from './queries';
 export * from './schemas';
 export * from './audit';
 export * from './walls';
+export * from './insights';

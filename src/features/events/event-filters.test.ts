@@ -5,7 +5,17 @@ const parse = (search: string) => parseEventFilters(new URLSearchParams(search))
 
 describe('event filters in the URL', () => {
   it('defaults to the last 24 hours, page 1, nothing selected', () => {
-    expect(parse('')).toEqual({ range: '24h', start: null, end: null, mics: [], labels: [], page: 1, size: 25 });
+    expect(parse('')).toEqual({
+      range: '24h',
+      start: null,
+      end: null,
+      mics: [],
+      labels: [],
+      page: 1,
+      size: 25,
+      corroboratedOnly: false,
+      sortByHeard: false,
+    });
     expect(eventFiltersToSearch(parse('')).toString()).toBe('');
   });
 
@@ -39,7 +49,16 @@ describe('event filters in the URL', () => {
       labels: [],
       page: 1,
       size: 25,
+      corroboratedOnly: false,
+      sortByHeard: false,
     });
+  });
+
+  it('keeps the corroborated-only filter and the heard-by order in the URL', () => {
+    const filters = parse('corroborated=1&sort=heard');
+    expect(filters).toMatchObject({ corroboratedOnly: true, sortByHeard: true });
+    expect(eventFiltersToSearch(filters).toString()).toBe('corroborated=1&sort=heard');
+    expect(parse('corroborated=yes&sort=time')).toMatchObject({ corroboratedOnly: false, sortByHeard: false });
   });
 
   it('keeps an empty custom range in the URL so the pickers stay open', () => {

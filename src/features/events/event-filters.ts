@@ -19,6 +19,10 @@ export interface EventFilters {
   labels: string[];
   page: number;
   size: number;
+  /** Show only the events of the page that other mics heard too. */
+  corroboratedOnly: boolean;
+  /** Order the page by how many mics heard each event, most first. */
+  sortByHeard: boolean;
 }
 
 const isQuickRange = (value: string | null): value is QuickRange => value !== null && value in QUICK_RANGES;
@@ -56,6 +60,8 @@ export function parseEventFilters(params: URLSearchParams): EventFilters {
     labels: unique(params.getAll('label')),
     page: positiveInt(params.get('page'), 1),
     size: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+    corroboratedOnly: params.get('corroborated') === '1',
+    sortByHeard: params.get('sort') === 'heard',
   };
 }
 
@@ -73,6 +79,8 @@ export function eventFiltersToSearch(filters: EventFilters): URLSearchParams {
   for (const label of filters.labels) params.append('label', label);
   if (filters.page !== 1) params.set('page', String(filters.page));
   if (filters.size !== DEFAULT_PAGE_SIZE) params.set('size', String(filters.size));
+  if (filters.corroboratedOnly) params.set('corroborated', '1');
+  if (filters.sortByHeard) params.set('sort', 'heard');
   return params;
 }
 

@@ -21,6 +21,23 @@ function serveEvents(record: URL[] = [], newer = 0) {
     http.get('/api/v1/mics', () =>
       HttpResponse.json(pageFixture([micFixture(), micFixture({ id: 'mic-0002', name: 'Busan pier' })])),
     ),
+    http.get('/api/insights/corroboration', () =>
+      HttpResponse.json({
+        radius_m: 500,
+        window_s: 10,
+        complete: true,
+        events: {
+          'evt-1': {
+            heard_by: [
+              { id: 'mic-0001', name: '서울역 광장 북측 기둥' },
+              { id: 'mic-0017', name: 'Seoul Station Plaza South pole' },
+              { id: 'mic-0033', name: null },
+            ],
+          },
+          'evt-2': { heard_by: [{ id: 'mic-0001', name: '서울역 광장 북측 기둥' }] },
+        },
+      }),
+    ),
     http.get('/api/v1/events', ({ request }) => {
       const url = new URL(request.url);
       record.push(url);
@@ -77,6 +94,24 @@ describe('/events', () => {
     await userEvent.click(button);
     await screen.findByRole('table');
     expect(requests.filter((url) => url.searchParams.get('size') === '25').length).toBe(before + 1);
+  });
+
+  it('says which mics heard each event, filters to corroborated ones and orders by it, in the URL', async () => {
+    serveEvents();
+    const { router } = renderRoutes(routes, { path: '/events' });
+    const heard = await screen.findByText('Heard by 3 mics');
+    expect(heard).toHaveAttribute(
+      'data-hint',
+      'Same sound within 10 s at: 서울역 광장 북측 기둥, Seoul Station Plaza South pole, mic-0033',
+    );
+    expect(screen.getByText('Only its own mic')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('1 of the 2 events on this page was heard by other mics too.');
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Corroborated only' }));
+    expect(router.state.location.search).toBe('?corroborated=1');
+    expect(await screen.findAllByRole('row')).toHaveLength(2);
+    expect(screen.queryByText('Only its own mic')).not.toBeInTheDocument();
   });
 
   it('shows the error with a retry when the first load fails', async () => {

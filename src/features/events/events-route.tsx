@@ -1,11 +1,11 @@
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowUp, IconBroadcast, IconBroadcastOff, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router-dom';
-import { eventQueries, type LabelName } from '@/api';
+import { eventQueries, insightQueries, type LabelName } from '@/api';
 import { PageLoader } from '@/components/page-loader';
 import { QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { EventFilterBar } from './event-filter-bar';
@@ -18,6 +18,7 @@ import {
   type EventFilters,
 } from './event-filters';
 import { EventsTable } from './events-table';
+import { shownEvents } from './heard-by';
 import { ExportDialog } from './export-dialog';
 import { LIVE_POLL_MS, useNewEventCount } from './use-new-events';
 import './locales';
@@ -44,6 +45,22 @@ export function Component() {
   const shown = list.isPlaceholderData ? undefined : list.data?.results;
   const newer = useNewEventCount(filters, shown, live);
   const newCount = live ? (newer.data ?? 0) : 0;
+
+  const listQuery = eventListQuery(filters);
+  const shownIds = useMemo(() => (shown ?? []).map((event) => event.id), [shown]);
+  const heard = useQuery({
+    ...insightQueries.corroboration(listQuery, shownIds),
+    enabled: shownIds.length > 0,
+  });
+  const corroboration = heard.data;
+  const rows = useMemo(
+    () => shownEvents(list.data?.results ?? [], corroboration, filters),
+    [list.data, corroboration, filters],
+  );
+  const corroboratedCount = useMemo(
+    () => shownEvents(list.data?.results ?? [], corroboration, { corroboratedOnly: true, sortByHeard: false }).length,
+    [list.data, corroboration],
+  );
 
   const labelSeed = useQuery(LABEL_SEED);
   const knownLabels = useMemo(() => {
@@ -107,6 +124,30 @@ export function Component() {
         </Group>
       )}
 
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Switch
+          label={t('heard.filter')}
+          checked={filters.corroboratedOnly}
+          onChange={(event) => update({ corroboratedOnly: event.currentTarget.checked, page: filters.page })}
+          data-hint={
+            corroboration === undefined
+              ? undefined
+              : t('heard.filterHint', { radius: corroboration.radius_m, window: corroboration.window_s })
+          }
+        />
+        {corroboration !== undefined && list.data !== undefined && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('heard.shown', { count: corroboratedCount, total: list.data.results.length })}
+            {corroboration.complete ? '' : ` ${t('heard.partial')}`}
+          </Text>
+        )}
+        {heard.isError && (
+          <Text size="sm" c="red" role="alert">
+            {t('heard.failed', { reason: heard.error.message })}
+          </Text>
+        )}
+      </Group>
+
       {list.data === undefined ? (
         list.isError ? (
           <QueryError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
@@ -115,13 +156,16 @@ export function Component() {
         )
       ) : (
         <EventsTable
-          events={list.data.results}
+          events={rows}
           total={list.data.total_cnt}
           page={filters.page}
           size={filters.size}
           fetching={list.isPlaceholderData && list.isFetching}
           onPageChange={(page) => update({ page })}
           onSizeChange={(size) => update({ size })}
+          corroboration={corroboration}
+          sortByHeard={filters.sortByHeard}
+          onSortByHeardChange={(sortByHeard) => update({ sortByHeard, page: filters.page })}
         />
       )}
 

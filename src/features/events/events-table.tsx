@@ -2,11 +2,13 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
-import type { SoundEvent } from '@/api';
+import type { Corroboration, SoundEvent } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { LabelName } from '@/components/label-name';
 import { formatPercent } from '@/lib/format';
 import { PAGE_SIZES } from './event-filters';
+import { HeardByCell } from './heard-by-cell';
+import { heardByOf } from './heard-by';
 
 interface EventsTableProps {
   events: SoundEvent[];
@@ -16,11 +18,25 @@ interface EventsTableProps {
   fetching: boolean;
   onPageChange: (page: number) => void;
   onSizeChange: (size: number) => void;
+  corroboration: Corroboration | undefined;
+  sortByHeard: boolean;
+  onSortByHeardChange: (sortByHeard: boolean) => void;
 }
 
 const coordinate = (value: number) => value.toFixed(4);
 
-export function EventsTable({ events, total, page, size, fetching, onPageChange, onSizeChange }: EventsTableProps) {
+export function EventsTable({
+  events,
+  total,
+  page,
+  size,
+  fetching,
+  onPageChange,
+  onSizeChange,
+  corroboration,
+  sortByHeard,
+  onSortByHeardChange,
+}: EventsTableProps) {
   const { t } = useTranslation('events');
   return (
     <DataTable<SoundEvent>
@@ -44,8 +60,16 @@ export function EventsTable({ events, total, page, size, fetching, onPageChange,
       noRecordsText={t('table.empty')}
       loadingText={t('common:query.loading')}
       getPaginationControlProps={(control) => ({ 'aria-label': t(`common:pagination.${control}`) })}
+      // Both orders are newest first among equals; the edge decides the page, this only its rows.
+      sortStatus={{ columnAccessor: sortByHeard ? 'heard' : 'created_at', direction: 'desc' }}
+      onSortStatusChange={(status) => onSortByHeardChange(status.columnAccessor === 'heard')}
       columns={[
-        { accessor: 'created_at', title: t('table.time'), render: (event) => <DateTime value={event.created_at} /> },
+        {
+          accessor: 'created_at',
+          title: t('table.time'),
+          sortable: true,
+          render: (event) => <DateTime value={event.created_at} />,
+        },
         { accessor: 'label', title: t('table.labelColumn'), render: (event) => <LabelName name={event.label.name} /> },
         {
           accessor: 'confidence',
@@ -65,6 +89,18 @@ export function EventsTable({ events, total, page, size, fetching, onPageChange,
                 {event.mic.id}
               </Text>
             </Stack>
+          ),
+        },
+        {
+          accessor: 'heard',
+          title: t('heard.column'),
+          sortable: true,
+          render: (event) => (
+            <HeardByCell
+              heardBy={heardByOf(corroboration, event.id)}
+              complete={corroboration?.complete ?? true}
+              windowS={corroboration?.window_s ?? 0}
+            />
           ),
         },
         {
