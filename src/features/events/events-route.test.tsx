@@ -99,7 +99,8 @@ describe('/events', () => {
   it('says which mics heard each event, filters to corroborated ones and orders by it, in the URL', async () => {
     serveEvents();
     const { router } = renderRoutes(routes, { path: '/events' });
-    const heard = await screen.findByText('Heard by 3 mics');
+    // The page, then who heard its events: two answers in turn.
+    const heard = await screen.findByText('Heard by 3 mics', {}, { timeout: 8_000 });
     expect(heard).toHaveAttribute(
       'data-hint',
       'Same sound within 10 s at: 서울역 광장 북측 기둥, Seoul Station Plaza South pole, mic-0033',
@@ -112,7 +113,7 @@ describe('/events', () => {
     expect(router.state.location.search).toBe('?corroborated=1');
     expect(await screen.findAllByRole('row')).toHaveLength(2);
     expect(screen.queryByText('Only its own mic')).not.toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('shows the error with a retry when the first load fails', async () => {
     server.use(
