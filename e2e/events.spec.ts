@@ -52,8 +52,10 @@ test.describe('/events', () => {
     const names = (await first.getAttribute('data-hint'))!.replace(/^Same sound within 10 s at: /, '').split(', ');
     expect(names).toHaveLength(count);
 
-    await events.corroboratedOnly().check();
+    // The switch follows the URL, which the router updates a moment after the click.
+    await events.corroboratedOnly().click();
     await expect(page).toHaveURL(/corroborated=1/);
+    await expect(events.corroboratedOnly()).toBeChecked();
     await expect(events.heardByOwnOnly()).toHaveCount(0);
     await expect(events.rows()).toHaveCount(corroborated);
     await expect(events.heardByMany()).toHaveCount(corroborated);
