@@ -4,7 +4,7 @@ import { corroborate, neighbourQuery, type CorroborationRules, type HeardEvent }
 import { EdgeError, type DirectoryMic, type EdgeReader } from './edge-reader.js';
 
 /** Neighbouring mics named in the one extra events query: keeps its URL and its cost bounded. */
-export const MAX_NEIGHBOUR_MICS = 50;
+export const MAX_NEIGHBOUR_MICS = 100;
 /** Pages of 100 walked for that query, whatever the edge's counts say. */
 export const MAX_NEIGHBOUR_PAGES = 5;
 
