@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { actionLabel, actorLabel, answerOf, changesOf, formatAuditValue } from './audit-changes';
+import './locales';
+
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options, 'audit');
+
+describe('audit changes', () => {
+  it('lists each requested field and each threshold category, in a stable order', () => {
+    const changes = changesOf({
+      before: { thresholds: { scream: { confidence: 0.5, sound_level_ge: 65 } }, name: 'A' },
+      after: { thresholds: { scream: { confidence: 0.8, sound_level_ge: 65 }, glass: 0.4 }, name: 'B' },
+    });
+    expect(changes.map((c) => [c.field, c.category])).toEqual([
+      ['name', undefined],
+      ['thresholds', 'glass'],
+      ['thresholds', 'scream'],
+    ]);
+    expect(changes[1]).toMatchObject({ before: undefined, after: 0.4 });
+  });
+
+  it('shows what was asked when the write did not go through, and the answer', () => {
+    const details = {
+      before: { status: 'active' },
+      requested: { status: 'inactive' },
+      answer: { status: 403, detail: 'no' },
+    };
+    expect(changesOf(details)).toEqual([{ field: 'status', before: 'active', after: 'inactive' }]);
+    expect(answerOf(details)).toBe('403 no');
+    expect(changesOf(null)).toEqual([]);
+    expect(changesOf({ name: 'Lobby', query: '' })).toEqual([]);
+  });
+
+  it('formats values as one line of text', () => {
+    expect(formatAuditValue(undefined, t)).toBe('—');
+    expect(formatAuditValue({ latitude: 37.5, longitude: 127 }, t)).toBe('37.50000, 127.00000');
+    expect(formatAuditValue({ confidence: 0.7, sound_level_ge: 75 }, t)).toBe('confidence 0.7 · ≥ 75 dB');
+    expect(formatAuditValue({ a: 'x'.repeat(500) }, t)).toHaveLength(160);
+  });
+
+  it('names known actions and actors, and keeps unknown ones as recorded', () => {
+    expect(actionLabel('mic.status', t)).toBe('Mic status switched');
+    expect(actionLabel('review.assign', t)).toBe('review.assign');
+    expect(actorLabel({ kind: 'wall', name: 'Lobby' }, t)).toBe('Wall link “Lobby”');
+    expect(actorLabel({ kind: 'anonymous', name: null }, t)).toBe('Anonymous');
+    expect(actorLabel({ kind: 'robot', name: 'r2' }, t)).toBe('r2');
+  });
+});
