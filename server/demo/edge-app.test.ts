@@ -120,12 +120,12 @@ describe('demo edge: single mic and PATCH', () => {
       name: '새 이름 / New name',
       status: 'inactive',
       location: { latitude: 35.1, longitude: 129.04 },
-      thresholds: { scream: 0.8, drone: 0.25 },
+      thresholds: { scream: 0.8, gunshot: 0.25 },
     };
     const { body } = await call('/api/v1/mics/mic-0003', { method: 'PATCH', body: JSON.stringify(patch) });
     expect(body.data).toMatchObject({ name: patch.name, status: 'inactive', location: patch.location });
     expect(body.data.thresholds.scream.confidence).toBe(0.8);
-    expect(body.data.thresholds.drone.confidence).toBe(0.25);
+    expect(body.data.thresholds.gunshot.confidence).toBe(0.25);
     expect(typeof body.data.thresholds.scream.sound_level_ge).toBe('number');
   });
 

@@ -4,6 +4,7 @@ import { CompositeBody } from './composite-body.js';
 import type { Slice } from './rows.js';
 import type { DemoStore } from './store.js';
 import { faultApplies, normalFaults, wrongShape, type FaultState } from './faults.js';
+import { LABELS } from './catalog.js';
 import { QueryReader, ValidationFailed, parseMicPatch } from './validation.js';
 import { GZIP_ACCEPTED_HEADER, PRE_REDACTED_GZIP, PRE_REDACTED_HEADER, PRE_REDACTED_JSON } from '../redact.js';
 
@@ -14,6 +15,9 @@ export interface DemoEdgeOptions {
 }
 
 type Query = Record<string, string | string[] | undefined>;
+
+/** The labels table is seeded from the catalog and never changes. */
+const LABEL_IDS: ReadonlySet<string> = new Set(LABELS.map((label) => label.id));
 
 /** The edge's paging envelope around one page of a list. */
 function pageOf<T>(page: number, size: number, slice: Slice<T>) {
@@ -111,7 +115,7 @@ export function buildDemoEdge(options: DemoEdgeOptions): { app: FastifyInstance;
   app.get('/api/v1/mics', async (request) => {
     const q = new QueryReader(request.query as Query);
     const filter = {
-      page: q.int('page', 1, 1),
+      page: q.page(),
       size: q.int('size', 10, 1, 101),
       name: q.text('name'),
       edge_id: q.text('edge_id'),
@@ -126,15 +130,16 @@ export function buildDemoEdge(options: DemoEdgeOptions): { app: FastifyInstance;
   });
 
   app.patch<{ Params: { micId: string } }>('/api/v1/mics/:micId', async (request, reply) => {
-    if (store.getMic(request.params.micId) === undefined) return reply.code(404).send({ detail: 'Not Found' });
-    const patch = parseMicPatch(request.body);
+    const mic = store.getMic(request.params.micId);
+    if (mic === undefined) return reply.code(404).send({ detail: 'Not Found' });
+    const patch = parseMicPatch(request.body, { labels: LABEL_IDS, existing: new Set(Object.keys(mic.thresholds)) });
     return { data: store.patchMic(request.params.micId, patch) };
   });
 
   app.get('/api/v1/events', async (request) => {
     const q = new QueryReader(request.query as Query);
     const filter = {
-      page: q.int('page', 1, 1),
+      page: q.page(),
       size: q.int('size', 10, 1, 101),
       start: q.datetime('start'),
       end: q.datetime('end'),
@@ -148,7 +153,7 @@ export function buildDemoEdge(options: DemoEdgeOptions): { app: FastifyInstance;
   app.get('/api/v1/composite-events', async (request, reply) => {
     const q = new QueryReader(request.query as Query);
     const filter = {
-      page: q.int('page', 1, 1),
+      page: q.page(),
       size: q.int('size', 10, 1, 101),
       created_ge: q.datetime('created_at__ge'),
       created_le: q.datetime('created_at__le'),

@@ -15,6 +15,14 @@ export class ValidationFailed extends Error {
 
 type Query = Record<string, string | string[] | undefined>;
 
+/**
+ * Bounds a FastAPI edge would put on what it is asked: a page number an int32 column can hold
+ * (larger ones overflowed the OFFSET arithmetic into a 500), and at most 100 values of a
+ * repeated filter (each one a bound SQL parameter).
+ */
+export const PAGE_LIMIT = 2 ** 31;
+export const MAX_LIST_ITEMS = 100;
+
 function single(query: Query, key: string): string | undefined {
   const value = query[key];
   return Array.isArray(value) ? value[value.length - 1] : value;
@@ -70,8 +78,21 @@ export class QueryReader {
     return raw === undefined ? null : raw;
   }
 
-  list(key: string): string[] {
-    return many(this.query, key);
+  /** `page`: an integer from 1, below PAGE_LIMIT. */
+  page(): number {
+    return this.int('page', 1, 1, PAGE_LIMIT);
+  }
+
+  list(key: string, maxItems = MAX_LIST_ITEMS): string[] {
+    const values = many(this.query, key);
+    if (values.length <= maxItems) return values;
+    this.issues.push({
+      type: 'too_long',
+      loc: ['query', key],
+      msg: `List should have at most ${maxItems} items after validation, not ${values.length}`,
+      input: values.length,
+    });
+    return [];
   }
 
   /** Parses an ISO 8601 datetime and returns it normalised to the stored UTC form. */
@@ -163,8 +184,24 @@ export interface ParsedMicPatch {
   thresholds?: Record<string, number>;
 }
 
-/** Validates a PATCH body; unknown fields are ignored, as pydantic does by default. */
-export function parseMicPatch(body: unknown): ParsedMicPatch {
+export const MAX_THRESHOLDS = 32;
+
+export interface ThresholdKeys {
+  /** The edge's labels: a threshold for anything else would never match an event. */
+  labels: ReadonlySet<string>;
+  /**
+   * Categories the mic already has. Device firmware reports some outside the label table (the
+   * seed's `drone`), and the mic drawer sends an edited one back under its own name, so a key
+   * the mic already has stays writable; only new unknown keys are refused.
+   */
+  existing: ReadonlySet<string>;
+}
+
+/**
+ * Validates a PATCH body; unknown fields are ignored, as pydantic does by default. Threshold
+ * keys must be labels of the edge (or already on the mic), at most MAX_THRESHOLDS of them.
+ */
+export function parseMicPatch(body: unknown, keys: ThresholdKeys): ParsedMicPatch {
   const issues: ValidationIssue[] = [];
   if (!isRecord(body)) {
     throw new ValidationFailed([
@@ -211,14 +248,33 @@ export function parseMicPatch(body: unknown): ParsedMicPatch {
         msg: 'Input should be a valid dictionary',
         input: body.thresholds,
       });
+    } else if (Object.keys(body.thresholds).length > MAX_THRESHOLDS) {
+      const count = Object.keys(body.thresholds).length;
+      issues.push({
+        type: 'too_long',
+        loc: ['body', 'thresholds'],
+        msg: `Dictionary should have at most ${MAX_THRESHOLDS} items after validation, not ${count}`,
+        input: count,
+      });
     } else {
       const thresholds: Record<string, number> = {};
+      const known = [...keys.labels].map((label) => `'${label}'`);
+      const expected = `${known.slice(0, -1).join(', ')} or ${known.at(-1)}`;
       for (const [category, value] of Object.entries(body.thresholds)) {
         if (category.trim() === '') {
           issues.push({
             type: 'string_too_short',
             loc: ['body', 'thresholds', category],
             msg: 'Category name should have at least 1 character',
+            input: category,
+          });
+          continue;
+        }
+        if (!keys.labels.has(category) && !keys.existing.has(category)) {
+          issues.push({
+            type: 'literal_error',
+            loc: ['body', 'thresholds', category, '[key]'],
+            msg: `Input should be ${expected}`,
             input: category,
           });
           continue;
