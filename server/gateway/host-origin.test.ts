@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gatewaySuite, json, rawRequest } from '../testing/gateway-suite.js';
+import { DATABASE_KINDS, gatewaySuite, json, rawRequest } from '../testing/gateway-suite.js';
 import { defaultAllowedHosts, hostAllowerFor, isOwnOrigin, parseHost } from './host-origin.js';
 
 describe('Host and Origin rules', () => {
@@ -52,7 +52,7 @@ describe('Host and Origin rules', () => {
 
 const PATCH = { method: 'PATCH', body: '{"status":"inactive"}', headers: { 'content-type': 'application/json' } };
 
-for (const database of ['sqlite', 'postgres'] as const) {
+for (const database of DATABASE_KINDS) {
   describe(`server: a rebound Host or another site's page gets nowhere (${database})`, () => {
     const suite = gatewaySuite(database);
 

@@ -82,6 +82,9 @@ export interface GatewaySuite {
  * Hooks for a gateway test block: one fake edge and one console database (SQLite unless asked:
  * the gateway keeps nothing in it) for the block, consoles started per test and closed after it.
  */
+/** The gateway suites run on both: the checks before any route must not depend on the database. */
+export const DATABASE_KINDS: readonly DatabaseKind[] = ['sqlite', 'postgres'];
+
 export function gatewaySuite(database: DatabaseKind = 'sqlite'): GatewaySuite {
   let edge: FakeEdge | undefined;
   let db: ConsoleDb | undefined;
