@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { describeEachDatabase } from '../testing/databases.js';
-import { registerAccessRule, requireRole } from './guard.js';
+import { requireRole } from './guard.js';
 import { registerPrincipalResolver } from './principal.js';
 import { registerAuth } from './register.js';
 import { SESSION_COOKIE, createSession } from './sessions.js';
@@ -17,11 +17,16 @@ describeEachDatabase('access rule', (getDb) => {
     const consoleDb = getDb();
     app = Fastify();
     const config = loadConfig({}, { staticDir: '/nonexistent' });
-    registerAuth(app, { db: consoleDb, config: config.auth });
+    registerAuth(app, {
+      db: consoleDb,
+      config: config.auth,
+      demoAutoSignIn: false,
+      setupToken: null,
+      publicUrl: 'http://127.0.0.1',
+    });
     registerPrincipalResolver(app, async (request) =>
       request.headers['x-test-wall'] === '1' ? { kind: 'wall', wallId: 'w1', name: 'lobby' } : null,
     );
-    registerAccessRule(app);
     for (const method of ['GET', 'PATCH', 'POST'] as const) {
       app.route({
         method,
