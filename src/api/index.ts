@@ -5,3 +5,4 @@ export { toQueryString } from './client';
 export * from './endpoints';
 export * from './queries';
 export * from './schemas';
+export * from './live';

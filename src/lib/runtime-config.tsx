@@ -7,6 +7,8 @@ export const runtimeConfigSchema = z.object({
   readOnly: z.boolean(),
   mapTileUrl: z.nullable(z.string()),
   mapTileAttribution: z.nullable(z.string()),
+  /** The server's hub streams changes (GET /live); false when the browser holds the edge token. */
+  live: z.boolean(),
 });
 
 /** What the console server tells the page about its deployment (GET /config.json). */

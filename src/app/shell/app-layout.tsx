@@ -14,7 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { accessToken, edgeConnection, listMics } from '@/api';
+import { accessToken, edgeConnection, listMics, useLive } from '@/api';
 import { PageLoader } from '@/components/page-loader';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { ConnectionIndicator } from './connection-indicator';
@@ -46,10 +46,13 @@ export function AppLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const connection = useSyncExternalStore(edgeConnection.subscribe, edgeConnection.get);
-  // A light heartbeat keeps the header's connection state true on pages that fetch rarely.
+  // A light heartbeat keeps the header's connection state true on pages that fetch rarely; the
+  // live stream's health messages do that job while it is up.
+  const live = useLive();
   useQuery({
     queryKey: ['edge-heartbeat'],
     queryFn: ({ signal }) => listMics({ page: 1, size: 1 }, signal),
+    enabled: !live,
     refetchInterval: 30_000,
     refetchIntervalInBackground: false,
     retry: false,
