@@ -54,7 +54,7 @@ export function Component() {
       <header className={classes.header}>
         <div>
           <h1 className={classes.title}>{t('wall:title')}</h1>
-          <div className={classes.setup}>
+          <div className={classes.setup} data-testid="wall-setup">
             {[
               config.edgeId ?? t('wall:allEdges'),
               labelName,
