@@ -8,4 +8,3 @@ export * from './schemas';
 export * from './audit';
 export * from './walls';
 export * from './insights';
-export * from './review';

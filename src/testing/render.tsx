@@ -15,7 +15,6 @@ export const demoConfig: RuntimeConfig = {
   mapTileUrl: null,
   mapTileAttribution: null,
   escalateAfterMinutes: 3,
-  live: false,
 };
 
 export function testQueryClient(): QueryClient {

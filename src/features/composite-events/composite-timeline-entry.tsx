@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconMail } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
@@ -22,16 +21,7 @@ export function ReadBadge({ unread }: { unread: number }) {
   );
 }
 
-export function CompositeTimelineEntry({
-  event,
-  search,
-  review,
-}: {
-  event: CompositeEvent;
-  search: string;
-  /** The item's review, shown under its heading. */
-  review?: ReactNode;
-}) {
+export function CompositeTimelineEntry({ event, search }: { event: CompositeEvent; search: string }) {
   const { t } = useTranslation('composite-events');
   const summary = summarize(event);
   return (
@@ -50,7 +40,6 @@ export function CompositeTimelineEntry({
           </Anchor>
           <ReadBadge unread={summary.unread} />
         </Group>
-        {review}
         <Group gap={6}>
           <LabelsAndCounts composite={event} />
         </Group>
