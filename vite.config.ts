@@ -107,6 +107,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/testing/setup.ts'],
+          // Form tests type and wait for several answers: on a loaded 2-core machine 5 s is not enough.
+          testTimeout: 15_000,
         },
       },
       {

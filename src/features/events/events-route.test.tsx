@@ -86,7 +86,8 @@ describe('/events', () => {
   it('announces newer events without replacing the rows until asked', async () => {
     const requests = serveEvents([], 4);
     renderRoutes(routes, { path: '/events' });
-    const button = await screen.findByRole('button', { name: '4 new events' });
+    // The probe follows the first page; a busy machine can take longer than the default second.
+    const button = await screen.findByRole('button', { name: '4 new events' }, { timeout: 8_000 });
     const probe = requests.find((url) => url.searchParams.get('size') === '1');
     // Newer than the newest shown event, same filter.
     expect(probe?.searchParams.get('start')).toBe('2026-11-21T07:00:00.001Z');
