@@ -13,23 +13,22 @@ import {
 import { DateTimeField } from '@/components/date-time-field';
 import { IconFilterOff, IconRefresh, IconStack2 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useSearchParamsState } from '@/lib/search-params';
+import { useLocation } from 'react-router-dom';
 import { compositeEventQueries, type CompositeEvent, type Page } from '@/api';
-import { PageLoader } from '@/components/page-loader';
-import { QueryError, StaleDataNotice } from '@/components/query-feedback';
+import { EmptyState, QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { CompositeTimelineEntry } from './composite-timeline-entry';
-import { parseTimelineFilters, timelineFiltersToSearch, timelineQuery, type TimelineFilters } from './timeline-filters';
+import { timelineQuery, timelineSearch, type TimelineFilters } from './timeline-filters';
 import './locales';
 
 const REFRESH_MS = 15_000;
 
 export function Component() {
   const { t } = useTranslation('composite-events');
-  const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
-  const filters = useMemo(() => parseTimelineFilters(searchParams), [searchParams]);
+  const [filters, setFilters] = useSearchParamsState(timelineSearch);
   const orderLabelId = useId();
   const queryClient = useQueryClient();
 
@@ -50,8 +49,7 @@ export function Component() {
     .map(([value, label]) => ({ value, label }))
     .sort((a, b) => a.label.localeCompare(b.label));
 
-  const update = (patch: Partial<TimelineFilters>) =>
-    setSearchParams(timelineFiltersToSearch({ ...filters, page: 1, ...patch }));
+  const update = (patch: Partial<TimelineFilters>) => setFilters({ page: 1, ...patch });
   const filtered = filters.from !== null || filters.to !== null || filters.rule !== null || filters.order !== 'desc';
 
   return (
@@ -125,51 +123,47 @@ export function Component() {
 
       <StaleDataNotice query={list} />
 
-      {list.data === undefined ? (
-        list.isError ? (
-          <QueryError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-        ) : (
-          <PageLoader />
-        )
-      ) : list.data.results.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl" role="status">
-          {t('timeline.empty')}
-        </Text>
-      ) : (
-        <>
-          <Timeline
-            bulletSize={26}
-            lineWidth={2}
-            aria-label={t('timeline.label')}
-            style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-          >
-            {list.data.results.map((event) => (
-              <Timeline.Item key={event.id} bullet={<IconStack2 size={14} aria-hidden />}>
-                <CompositeTimelineEntry event={event} search={location.search} />
-              </Timeline.Item>
-            ))}
-          </Timeline>
-          <Group justify="space-between" wrap="wrap">
-            <Text size="sm" c="dimmed">
-              {t('timeline.pages', {
-                page: list.data.page,
-                max: Math.max(1, list.data.max_page),
-                total: list.data.total_cnt,
-              })}
-            </Text>
-            <Pagination
-              total={Math.max(1, list.data.max_page)}
-              value={filters.page}
-              onChange={(page) => {
-                update({ page });
-                window.scrollTo?.({ top: 0 });
-              }}
-              aria-label={t('timeline.pagination')}
-              getControlProps={(control) => ({ 'aria-label': t(`common:pagination.${control}`) })}
-            />
-          </Group>
-        </>
-      )}
+      <QueryView
+        query={list}
+        isEmpty={(page) => page.results.length === 0}
+        empty={<EmptyState title={t('timeline.empty')} />}
+      >
+        {(page) => (
+          <>
+            <Timeline
+              bulletSize={26}
+              lineWidth={2}
+              aria-label={t('timeline.label')}
+              style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+            >
+              {page.results.map((event) => (
+                <Timeline.Item key={event.id} bullet={<IconStack2 size={14} aria-hidden />}>
+                  <CompositeTimelineEntry event={event} search={location.search} />
+                </Timeline.Item>
+              ))}
+            </Timeline>
+            <Group justify="space-between" wrap="wrap">
+              <Text size="sm" c="dimmed">
+                {t('timeline.pages', {
+                  page: page.page,
+                  max: Math.max(1, page.max_page),
+                  total: page.total_cnt,
+                })}
+              </Text>
+              <Pagination
+                total={Math.max(1, page.max_page)}
+                value={filters.page}
+                onChange={(page) => {
+                  update({ page });
+                  window.scrollTo?.({ top: 0 });
+                }}
+                aria-label={t('timeline.pagination')}
+                getControlProps={(control) => ({ 'aria-label': t(`common:pagination.${control}`) })}
+              />
+            </Group>
+          </>
+        )}
+      </QueryView>
     </Stack>
   );
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { compositeEventFixture } from '@/testing/fixtures';
 import { endpointUrl, micsWithThresholds, summarize } from './composite-summary';
-import { parseTimelineFilters, timelineFiltersToSearch, timelineQuery } from './timeline-filters';
+import { timelineQuery, timelineSearch } from './timeline-filters';
 import { whyFiredGeometry } from './why-fired';
 
 describe('timeline filters in the URL', () => {
   it('defaults to newest first, page 1, no bounds', () => {
-    const filters = parseTimelineFilters(new URLSearchParams(''));
+    const filters = timelineSearch.read(new URLSearchParams(''));
     expect(filters).toEqual({ order: 'desc', from: null, to: null, rule: null, page: 1 });
     expect(timelineQuery(filters)).toEqual({
       page: 1,
@@ -19,7 +19,7 @@ describe('timeline filters in the URL', () => {
   });
 
   it('maps order, created range and rule to the API parameters and round-trips', () => {
-    const filters = parseTimelineFilters(
+    const filters = timelineSearch.read(
       new URLSearchParams('order=asc&from=2026-11-20T00:00:00Z&to=2026-11-21T00:00:00Z&rule=rule-glass-break&page=2'),
     );
     expect(timelineQuery(filters)).toMatchObject({
@@ -29,11 +29,11 @@ describe('timeline filters in the URL', () => {
       composite_rule_id: 'rule-glass-break',
       page: 2,
     });
-    expect(parseTimelineFilters(timelineFiltersToSearch(filters))).toEqual(filters);
+    expect(timelineSearch.read(timelineSearch.write(filters))).toEqual(filters);
   });
 
   it('ignores nonsense', () => {
-    expect(parseTimelineFilters(new URLSearchParams('order=sideways&from=soon&page=0&rule='))).toEqual({
+    expect(timelineSearch.read(new URLSearchParams('order=sideways&from=soon&page=0&rule='))).toEqual({
       order: 'desc',
       from: null,
       to: null,
