@@ -19,6 +19,7 @@ import { PageLoader } from '@/components/page-loader';
 import { NewItemsBadge } from '@/components/review/new-items-badge';
 import { useReviewLive } from '@/components/review/use-review';
 import { useRuntimeConfig } from '@/lib/runtime-config';
+import { usePhone } from '@/lib/screens';
 import { ConnectionIndicator } from './connection-indicator';
 import { ColorSchemeToggle, LanguageToggle } from './header-controls';
 import classes from './app-layout.module.css';
@@ -59,6 +60,8 @@ export function AppLayout() {
   });
 
   useEffect(close, [location.pathname, close]);
+  // On a phone the header's controls move into the menu the burger opens, beside the navigation.
+  const compact = usePhone();
 
   const signOut = () => {
     accessToken.clear();
@@ -66,6 +69,30 @@ export function AppLayout() {
     queryClient.clear();
     navigate('/sign-in', { replace: true });
   };
+
+  // Every header control, once: in the header on a wide screen, in the burger's menu on a narrow one.
+  const controls = (
+    <>
+      <ConnectionIndicator />
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={t('shortcuts.open')}
+        title={t('shortcuts.open')}
+        onClick={openHelp}
+        visibleFrom="sm"
+      >
+        <IconKeyboard size={18} aria-hidden />
+      </ActionIcon>
+      <LanguageToggle />
+      <ColorSchemeToggle />
+      {!config.serverHoldsToken && (
+        <Button variant="subtle" size="compact-sm" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOut}>
+          {t('header.signOut')}
+        </Button>
+      )}
+    </>
+  );
 
   return (
     <AppShell
@@ -97,35 +124,15 @@ export function AppLayout() {
               </Badge>
             )}
           </Group>
-          <Group gap="xs" wrap="nowrap">
-            <ConnectionIndicator />
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t('shortcuts.open')}
-              title={t('shortcuts.open')}
-              onClick={openHelp}
-              visibleFrom="sm"
-            >
-              <IconKeyboard size={18} aria-hidden />
-            </ActionIcon>
-            <LanguageToggle />
-            <ColorSchemeToggle />
-            {!config.serverHoldsToken && (
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                leftSection={<IconLogout size={16} aria-hidden />}
-                onClick={signOut}
-              >
-                {t('header.signOut')}
-              </Button>
-            )}
-          </Group>
+          {!compact && (
+            <Group gap="xs" wrap="nowrap">
+              {controls}
+            </Group>
+          )}
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
-        <AppShell.Section grow className={classes.navList}>
+      <AppShell.Navbar p="xs">
+        <AppShell.Section grow component="nav" aria-label={t('nav.label')} className={classes.navList}>
           {NAV.map(({ to, key, icon: Icon }) => (
             <NavLink
               key={to}
@@ -146,6 +153,11 @@ export function AppLayout() {
             leftSection={<IconDeviceTv size={18} aria-hidden />}
           />
         </AppShell.Section>
+        {compact && (
+          <AppShell.Section className={classes.menuControls}>
+            <Group gap="xs">{controls}</Group>
+          </AppShell.Section>
+        )}
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
         {config.serverHoldsToken && connection.status === 'unauthorized' && (
