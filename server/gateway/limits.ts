@@ -29,7 +29,9 @@ export function clientErrorAnswer(headers: Record<string, string>) {
       `content-length: ${Buffer.byteLength(body)}`,
       'connection: close',
     ];
-    if (socket.writable) socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+    // An answer already under way on this socket would be corrupted by a second status line.
+    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (socket.writable && inFlight?.headersSent !== true) socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
     socket.destroy();
   };
 }
