@@ -1,11 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
+import { sessionCookie } from '../testing/accounts.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { registerAccessRule, requireRole } from './guard.js';
 import { registerPrincipalResolver } from './principal.js';
 import { registerAuth } from './register.js';
-import { SESSION_COOKIE, createSession } from './sessions.js';
+import { SESSION_COOKIE } from './sessions.js';
 
 /** The access rule and requireRole on a bare app: who reaches a handler, whatever the handler is. */
 describeEachDatabase('access rule', (getDb) => {
@@ -33,30 +34,7 @@ describeEachDatabase('access rule', (getDb) => {
     app.get('/public', async () => (reached.push('GET /public'), {}));
     app.get('/admin-only', { preHandler: requireRole('admin') }, async () => (reached.push('admin-only'), {}));
     await app.ready();
-    const now = new Date().toISOString();
-    for (const role of ['viewer', 'operator', 'admin']) {
-      await consoleDb.db
-        .insertInto('accounts')
-        .values({
-          id: `id-${role}`,
-          username: role,
-          password_hash: null,
-          role,
-          disabled: 0,
-          oidc_subject: null,
-          created_at: now,
-          updated_at: now,
-          last_login_at: null,
-        })
-        .execute();
-      const request = { ip: '127.0.0.1', headers: {} } as Parameters<typeof createSession>[2];
-      const token = await createSession(consoleDb, `id-${role}`, request, {
-        idleMinutes: 60,
-        maxHours: 1,
-        cookieSecure: false,
-      });
-      cookies[role] = `${SESSION_COOKIE}=${token}`;
-    }
+    for (const role of ['viewer', 'operator', 'admin']) cookies[role] = await sessionCookie(consoleDb, role, role);
   });
   afterAll(() => app.close());
 

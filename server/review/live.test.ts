@@ -5,7 +5,7 @@ import { loadConfig } from '../config.js';
 import type { ConsoleDb } from '../db/database.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { FAKE_TOKEN, startFakeEdge, type FakeEdge } from '../testing/fake-edge.js';
-import { sessionCookie } from './testing.js';
+import { sessionCookie } from '../testing/accounts.js';
 
 /** The whole console: an acknowledgement reaches an open /live stream as a `review` message. */
 describeEachDatabase('review on the live stream', (getDb) => {

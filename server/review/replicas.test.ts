@@ -6,7 +6,7 @@ import { openDatabase, type ConsoleDb } from '../db/database.js';
 import { freshPostgresUrl } from '../testing/databases.js';
 import type { ReviewChange } from './bus.js';
 import { registerReview } from './index.js';
-import { sessionCookie } from './testing.js';
+import { sessionCookie } from '../testing/accounts.js';
 
 /** Two console replicas on one PostgreSQL database: a change on one reaches the other's screens. */
 describe('review across replicas (postgres)', () => {

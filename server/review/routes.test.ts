@@ -6,7 +6,7 @@ import { registerPrincipalResolver } from '../auth/principal.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { registerReview } from './index.js';
 import type { ReviewChange } from './bus.js';
-import { sessionCookie } from './testing.js';
+import { sessionCookie } from '../testing/accounts.js';
 
 describeEachDatabase('review routes', (getDb) => {
   let app: FastifyInstance;
