@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { registerAudit } from './audit/register.js';
-import { registerAuth } from './auth/register.js';
+import { demoAutoSignIn, registerAuth } from './auth/register.js';
 import type { ConsoleDb } from './db/database.js';
 import { registerRequestGuards } from './gateway/host-origin.js';
 import { serverOptions } from './gateway/limits.js';
@@ -17,7 +17,7 @@ import { routePages } from './route-preload.js';
 import { securityHeaders } from './security-headers.js';
 import { redactWallPath } from './walls/wall-access.js';
 import { registerWalls } from './walls/register.js';
-import type { ServerConfig } from './config.js';
+import { publicUrlOf, type ServerConfig } from './config.js';
 import type { DemoControl } from './demo-control.js';
 import { registerDemoControl } from './demo-control.js';
 
@@ -32,6 +32,14 @@ export interface RuntimeConfig {
   /** The server's hub answers /live and /api/inventory/mics (it needs the server to hold the token). */
   live: boolean;
   escalateAfterMinutes: number;
+  auth: {
+    /** Visitors are signed in as the `demo` admin (embedded demo on loopback). */
+    demoAutoSignIn: boolean;
+    /** Single sign-on is configured: the sign-in page offers "Sign in with <label>". */
+    oidc: { label: string } | null;
+    /** EDGE_TOKEN_FROM_BROWSER=1: after signing in, the browser supplies its own edge token. */
+    browserToken: boolean;
+  };
 }
 
 export interface AppOptions {
@@ -41,9 +49,11 @@ export interface AppOptions {
   demo: DemoControl | null;
   /** The console's own database (accounts, sessions, audit); the caller opens and closes it. */
   db: ConsoleDb;
+  /** The one-time setup token (bootstrapAccounts), while the console has no account. */
+  setupToken?: string | null;
 }
 
-export function buildApp({ config, upstream, token, demo, db }: AppOptions): FastifyInstance {
+export function buildApp({ config, upstream, token, demo, db, setupToken = null }: AppOptions): FastifyInstance {
   const headers = securityHeaders(config.mapTileUrl);
   const limits = serverOptions(config.gateway, config.edgeTimeoutMs, headers);
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy: false, ...limits });
@@ -86,11 +96,22 @@ export function buildApp({ config, upstream, token, demo, db }: AppOptions): Fas
     mapTileAttribution: config.mapTileAttribution,
     live: hub !== null,
     escalateAfterMinutes: config.review.escalateAfterMinutes,
+    auth: {
+      demoAutoSignIn: demoAutoSignIn(config),
+      oidc: config.auth.oidc === null ? null : { label: config.auth.oidc.label },
+      browserToken: token === null,
+    },
   };
   app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(runtime));
   app.get('/healthz', async () => ({ status: 'ok' }));
 
-  registerAuth(app, { db, config: config.auth });
+  registerAuth(app, {
+    db,
+    config: config.auth,
+    demoAutoSignIn: runtime.auth.demoAutoSignIn,
+    setupToken,
+    publicUrl: publicUrlOf(config),
+  });
   registerWalls(app, { db, cookieSecure: config.auth.cookieSecure, publicUrl: config.auth.publicUrl });
   registerAudit(app, {
     db,

@@ -209,3 +209,25 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     },
   };
 }
+
+/** Why the edge token settings cannot work together, or null. */
+export function edgeTokenProblem(config: ServerConfig): string | null {
+  if (config.edgeApiUrl === null) return null;
+  if (config.edgeApiToken !== null && config.auth.browserToken) {
+    return 'Set either EDGE_API_TOKEN (the server holds the edge token) or EDGE_TOKEN_FROM_BROWSER=1, not both';
+  }
+  if (config.edgeApiToken === null && !config.auth.browserToken) {
+    return (
+      'EDGE_API_URL needs EDGE_API_TOKEN (the token the server attaches to every edge call), or ' +
+      'EDGE_TOKEN_FROM_BROWSER=1 for an edge that issues personal tokens to each user'
+    );
+  }
+  return null;
+}
+
+/** The console's external address: PUBLIC_URL, or what HOST and PORT make. */
+export function publicUrlOf(config: ServerConfig): string {
+  if (config.auth.publicUrl !== null) return config.auth.publicUrl.replace(/\/+$/, '');
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}

@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { bootstrapAccounts } from './auth/bootstrap.js';
+import { demoAutoSignIn } from './auth/register.js';
+import { edgeTokenProblem, loadConfig, publicUrlOf } from './config.js';
 import { openDatabase } from './db/database.js';
 import { buildDemoEdge } from './demo/edge-app.js';
 import { startLiveFeed } from './demo/live-feed.js';
@@ -16,9 +18,16 @@ const repoRoot = here.includes(`${path.sep}dist-server${path.sep}`)
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { staticDir: path.join(repoRoot, 'dist') });
+  const tokenProblem = edgeTokenProblem(config);
+  if (tokenProblem !== null) throw new Error(tokenProblem);
   const stops: (() => Promise<void> | void)[] = [];
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   stops.push(() => db.close());
+  const setupToken = await bootstrapAccounts(db, {
+    adminUsername: config.auth.adminUsername,
+    adminPassword: config.auth.adminPassword,
+    demoAutoSignIn: demoAutoSignIn(config),
+  });
 
   let upstream = config.edgeApiUrl;
   let token = config.edgeApiToken;
@@ -47,12 +56,22 @@ async function main(): Promise<void> {
     console.log(`demo edge ready in ${Date.now() - started} ms (${config.demo.mics} mics, data in ${config.dataDir})`);
   }
 
-  const app = buildApp({ config, upstream, token, demo, db });
+  const app = buildApp({ config, upstream, token, demo, db, setupToken });
   await app.listen({ host: config.host, port: config.port });
   console.log(
     `Edge Sound Console on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} ` +
       `(${demo === null ? `proxying ${config.edgeApiUrl}` : 'embedded demo edge'}${config.readOnly ? ', read-only' : ''})`,
   );
+  if (demoAutoSignIn(config)) {
+    console.log(`Demo mode: everyone on this machine is signed in as admin 'demo' (AUTH_REQUIRED=1 to turn off).`);
+  }
+  if (setupToken !== null) {
+    // In the fragment: browsers never send it, so it stays out of request logs and Referer headers.
+    console.log(
+      `No account yet. Create the first admin at ${publicUrlOf(config)}/setup#${setupToken} ` +
+        '(valid until used, for this run of the server), or start with ADMIN_USERNAME and ADMIN_PASSWORD set.',
+    );
+  }
 
   const shutdown = async () => {
     await app.close();

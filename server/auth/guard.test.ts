@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { sessionCookie } from '../testing/accounts.js';
+import { signedIn } from '../testing/accounts.js';
 import { describeEachDatabase } from '../testing/databases.js';
-import { registerAccessRule, requireRole } from './guard.js';
+import { requireRole } from './guard.js';
 import { registerPrincipalResolver } from './principal.js';
 import { registerAuth } from './register.js';
 import { SESSION_COOKIE } from './sessions.js';
@@ -18,11 +18,16 @@ describeEachDatabase('access rule', (getDb) => {
     const consoleDb = getDb();
     app = Fastify();
     const config = loadConfig({}, { staticDir: '/nonexistent' });
-    registerAuth(app, { db: consoleDb, config: config.auth });
+    registerAuth(app, {
+      db: consoleDb,
+      config: config.auth,
+      demoAutoSignIn: false,
+      setupToken: null,
+      publicUrl: 'http://127.0.0.1',
+    });
     registerPrincipalResolver(app, async (request) =>
       request.headers['x-test-wall'] === '1' ? { kind: 'wall', wallId: 'w1', name: 'lobby' } : null,
     );
-    registerAccessRule(app);
     for (const method of ['GET', 'PATCH', 'POST'] as const) {
       app.route({
         method,
@@ -34,7 +39,7 @@ describeEachDatabase('access rule', (getDb) => {
     app.get('/public', async () => (reached.push('GET /public'), {}));
     app.get('/admin-only', { preHandler: requireRole('admin') }, async () => (reached.push('admin-only'), {}));
     await app.ready();
-    for (const role of ['viewer', 'operator', 'admin']) cookies[role] = await sessionCookie(consoleDb, role, role);
+    for (const role of ['viewer', 'operator', 'admin'] as const) cookies[role] = (await signedIn(consoleDb, role, role)).cookie;
   });
   afterAll(() => app.close());
 

@@ -12,7 +12,11 @@ interface Refusal {
   detail: string;
 }
 
-function refuse(reply: FastifyReply, refusal: Refusal) {
+/** On a 401 for want of a session: tells the browser to go to sign-in (an edge's own 401 has no such header). */
+export const SIGN_IN_HEADER = 'x-console-sign-in';
+
+export function refuse(reply: FastifyReply, refusal: Refusal) {
+  if (refusal.status === 401) reply.header(SIGN_IN_HEADER, 'required');
   return reply.code(refusal.status).header('cache-control', 'no-store').send({ detail: refusal.detail });
 }
 

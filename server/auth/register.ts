@@ -1,12 +1,35 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { AuthConfig } from '../config.js';
+import type { AuthConfig, ServerConfig } from '../config.js';
 import type { ConsoleDb } from '../db/database.js';
+import { demoAccount } from './accounts.js';
+import { registerAccountRoutes } from './account-routes.js';
+import { registerAccessRule } from './guard.js';
+import { registerOidc } from './oidc.js';
 import { registerPrincipalHook, registerPrincipalResolver } from './principal.js';
-import { sessionPrincipal, type SessionPolicy } from './sessions.js';
+import { DEMO_OFF_COOKIE, registerAuthRoutes, startSession } from './routes.js';
+import { cookieValue, pruneSessions, sessionPrincipal, type SessionPolicy } from './sessions.js';
 
 export interface AuthOptions {
   db: ConsoleDb;
   config: AuthConfig;
+  /** Everyone on this machine is the `demo` admin (see demoAutoSignIn). */
+  demoAutoSignIn: boolean;
+  /** The one-time setup token printed at start, when the console has no account yet. */
+  setupToken: string | null;
+  /** The console's external URL (single sign-on redirects back to it). */
+  publicUrl: string;
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/**
+ * The embedded demo on a loopback address signs visitors in by itself, unless AUTH_REQUIRED=1:
+ * only people on this machine can reach it, and the demo stays two commands. Every other
+ * deployment requires sign-in.
+ */
+export function demoAutoSignIn(config: ServerConfig): boolean {
+  return config.edgeApiUrl === null && LOOPBACK.test(config.host) && !config.auth.required;
 }
 
 export function sessionPolicy(config: AuthConfig): SessionPolicy {
@@ -17,9 +40,41 @@ export function sessionPolicy(config: AuthConfig): SessionPolicy {
   };
 }
 
-/** Who is asking: the session cookie first, then resolvers other concerns register (wall links). */
-export function registerAuth(app: FastifyInstance, { db, config }: AuthOptions): void {
+/**
+ * Who is asking (the session cookie first, then resolvers other concerns register, such as wall
+ * links), the sign-in routes, account administration, and the access rule for /api and /live.
+ */
+export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
+  const { db, config } = options;
   const policy = sessionPolicy(config);
   registerPrincipalHook(app);
   registerPrincipalResolver(app, (request) => sessionPrincipal(db, request, policy));
+
+  if (options.demoAutoSignIn) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.principal !== null) return;
+      const pathname = request.url.split('?')[0] ?? '/';
+      // Pages, API calls and streams only: not health checks, assets or the sign-out that asked for none.
+      if (pathname === '/healthz' || path.extname(pathname) !== '' || pathname.startsWith('/auth/')) return;
+      if (cookieValue(request, DEMO_OFF_COOKIE) !== null) return;
+      const account = await demoAccount(db);
+      if (Number(account.disabled) !== 0) return;
+      await startSession(db, request, reply, policy, account, { method: 'demo' });
+    });
+  }
+  registerAccessRule(app);
+
+  registerAuthRoutes(app, {
+    db,
+    policy,
+    setup: { token: options.setupToken },
+    demoAutoSignIn: options.demoAutoSignIn,
+  });
+  registerAccountRoutes(app, { db });
+  if (config.oidc !== null) registerOidc(app, { db, oidc: config.oidc, policy, publicUrl: options.publicUrl });
+
+  // Expired and idle sessions are refused when presented; this only keeps the table small.
+  const timer = setInterval(() => void pruneSessions(db, policy).catch(() => undefined), 10 * 60_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -5,7 +5,7 @@ import { loadConfig } from '../config.js';
 import type { ConsoleDb } from '../db/database.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { FAKE_TOKEN, startFakeEdge, type FakeEdge } from '../testing/fake-edge.js';
-import { sessionCookie } from '../testing/accounts.js';
+import { signedIn } from '../testing/accounts.js';
 
 /** The whole console: an acknowledgement reaches an open /live stream as a `review` message. */
 describeEachDatabase('review on the live stream', (getDb) => {
@@ -20,7 +20,7 @@ describeEachDatabase('review on the live stream', (getDb) => {
     const config = loadConfig({ EDGE_API_URL: edge.url, EDGE_API_TOKEN: FAKE_TOKEN, QUIET: '1' }, { staticDir: '/x' });
     app = buildApp({ config, upstream: edge.url, token: FAKE_TOKEN, demo: null, db });
     url = await app.listen({ host: '127.0.0.1', port: 0 });
-    cookie = await sessionCookie(db, 'kim', 'operator');
+    cookie = (await signedIn(db, 'operator', 'kim')).cookie;
   });
   afterAll(async () => {
     await app.close();

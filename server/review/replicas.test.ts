@@ -6,7 +6,7 @@ import { openDatabase, type ConsoleDb } from '../db/database.js';
 import { freshPostgresUrl } from '../testing/databases.js';
 import type { ReviewChange } from './bus.js';
 import { registerReview } from './index.js';
-import { sessionCookie } from '../testing/accounts.js';
+import { signedIn } from '../testing/accounts.js';
 
 /** Two console replicas on one PostgreSQL database: a change on one reaches the other's screens. */
 describe('review across replicas (postgres)', () => {
@@ -32,7 +32,7 @@ describe('review across replicas (postgres)', () => {
       await app.ready();
       replicas.push({ app, db, heard });
     }
-    cookie = await sessionCookie(replicas[0]!.db, 'kim', 'operator');
+    cookie = (await signedIn(replicas[0]!.db, 'operator', 'kim')).cookie;
   });
   afterAll(async () => {
     for (const { app, db } of replicas) {

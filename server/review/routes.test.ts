@@ -6,7 +6,7 @@ import { registerPrincipalResolver } from '../auth/principal.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { registerReview } from './index.js';
 import type { ReviewChange } from './bus.js';
-import { sessionCookie } from '../testing/accounts.js';
+import { signedIn } from '../testing/accounts.js';
 
 describeEachDatabase('review routes', (getDb) => {
   let app: FastifyInstance;
@@ -55,7 +55,7 @@ describeEachDatabase('review routes', (getDb) => {
     });
     bus.subscribe((change) => heard.push(change));
     await app.ready();
-    for (const role of ['viewer', 'operator', 'admin']) cookies[role] = await sessionCookie(consoleDb, role, role);
+    for (const role of ['viewer', 'operator', 'admin'] as const) cookies[role] = (await signedIn(consoleDb, role, role)).cookie;
   });
   afterAll(async () => {
     await app.close();

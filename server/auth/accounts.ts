@@ -1,0 +1,188 @@
+import crypto from 'node:crypto';
+import * as z from 'zod';
+import type { ConsoleDb } from '../db/database.js';
+import type { AccountsTable } from '../db/schema.js';
+import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords.js';
+import { ROLES, type Role } from './principal.js';
+import { endAccountSessions } from './sessions.js';
+
+/** Lower-cased on the way in: `Alice` and `alice` are one account. */
+export const usernameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Enter a username.')
+  .max(64, 'At most 64 characters.')
+  .regex(/^[a-z0-9][a-z0-9._@-]*$/, 'Letters, digits and . _ @ - only, starting with a letter or digit.');
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN, `At least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters.`);
+
+export const roleSchema = z.enum(ROLES);
+
+export type AccountRow = AccountsTable;
+
+/** What the API and the CLI show of an account: never its hash. */
+export interface AccountView {
+  id: string;
+  username: string;
+  role: Role;
+  disabled: boolean;
+  password: boolean;
+  sso: boolean;
+  createdAt: string;
+  lastLoginAt: string | null;
+}
+
+export function accountView(row: AccountRow): AccountView {
+  return {
+    id: row.id,
+    username: row.username,
+    role: roleSchema.catch('viewer').parse(row.role),
+    disabled: Number(row.disabled) !== 0,
+    password: row.password_hash !== null,
+    sso: row.oidc_subject !== null,
+    createdAt: row.created_at,
+    lastLoginAt: row.last_login_at,
+  };
+}
+
+export class AccountConflict extends Error {}
+
+export function normalizeUsername(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+export async function findByUsername(consoleDb: ConsoleDb, username: string): Promise<AccountRow | undefined> {
+  return consoleDb.db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('username', '=', normalizeUsername(username))
+    .executeTakeFirst();
+}
+
+export async function findById(consoleDb: ConsoleDb, id: string): Promise<AccountRow | undefined> {
+  return consoleDb.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listAccounts(consoleDb: ConsoleDb): Promise<AccountRow[]> {
+  return consoleDb.db.selectFrom('accounts').selectAll().orderBy('username').execute();
+}
+
+export async function countAccounts(consoleDb: ConsoleDb): Promise<number> {
+  const row = await consoleDb.db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface NewAccount {
+  username: string;
+  role: Role;
+  password: string | null;
+  oidcSubject?: string | null;
+}
+
+export async function createAccount(consoleDb: ConsoleDb, account: NewAccount): Promise<AccountRow> {
+  const username = normalizeUsername(account.username);
+  if ((await findByUsername(consoleDb, username)) !== undefined) {
+    throw new AccountConflict(`An account named "${username}" already exists.`);
+  }
+  const now = new Date().toISOString();
+  const row: AccountRow = {
+    id: crypto.randomUUID(),
+    username,
+    password_hash: account.password === null ? null : await hashPassword(account.password),
+    role: account.role,
+    disabled: 0,
+    oidc_subject: account.oidcSubject ?? null,
+    created_at: now,
+    updated_at: now,
+    last_login_at: null,
+  };
+  try {
+    await consoleDb.db.insertInto('accounts').values(row).execute();
+  } catch (error) {
+    // Another replica (or CLI) created it between the check and the insert.
+    if ((await findByUsername(consoleDb, username)) !== undefined) {
+      throw new AccountConflict(`An account named "${username}" already exists.`);
+    }
+    throw error;
+  }
+  return row;
+}
+
+/** Changes the role; the account's sessions end, so its next request signs in again. */
+export async function setRole(consoleDb: ConsoleDb, id: string, role: Role): Promise<void> {
+  await consoleDb.db
+    .updateTable('accounts')
+    .set({ role, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+  await endAccountSessions(consoleDb, id);
+}
+
+/** Disabling ends every session of the account at once. */
+export async function setDisabled(consoleDb: ConsoleDb, id: string, disabled: boolean): Promise<void> {
+  await consoleDb.db
+    .updateTable('accounts')
+    .set({ disabled: disabled ? 1 : 0, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+  if (disabled) await endAccountSessions(consoleDb, id);
+}
+
+/** A new password ends the account's other sessions (all of them unless one is kept). */
+export async function setPassword(
+  consoleDb: ConsoleDb,
+  id: string,
+  password: string,
+  keepSessionId: string | null = null,
+): Promise<void> {
+  await consoleDb.db
+    .updateTable('accounts')
+    .set({ password_hash: await hashPassword(password), updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+  let query = consoleDb.db.deleteFrom('sessions').where('account_id', '=', id);
+  if (keepSessionId !== null) query = query.where('id', '!=', keepSessionId);
+  await query.execute();
+}
+
+export async function markSignedIn(consoleDb: ConsoleDb, id: string): Promise<void> {
+  await consoleDb.db
+    .updateTable('accounts')
+    .set({ last_login_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Enabled admins other than the given account: the last one may not be demoted or disabled. */
+export async function otherEnabledAdmins(consoleDb: ConsoleDb, id: string): Promise<number> {
+  const row = await consoleDb.db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('role', '=', 'admin')
+    .where('disabled', '=', 0)
+    .where('id', '!=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export const DEMO_USERNAME = 'demo';
+
+/** The `demo` admin of the embedded demo's automatic sign-in: a real account, so the audit names it. */
+export async function demoAccount(db: ConsoleDb): Promise<AccountRow> {
+  const existing = await findByUsername(db, DEMO_USERNAME);
+  if (existing !== undefined) return existing;
+  try {
+    return await createAccount(db, { username: DEMO_USERNAME, role: 'admin', password: null });
+  } catch (error) {
+    const raced = await findByUsername(db, DEMO_USERNAME);
+    if (error instanceof AccountConflict && raced !== undefined) return raced;
+    throw error;
+  }
+}
