@@ -9,6 +9,7 @@ export interface NewCounts {
   composites: number;
   events: number;
   since: string;
+  window_hours: number;
   /** The scan stopped at its page limit: there may be more. */
   capped: boolean;
 }
@@ -50,7 +51,14 @@ export function createNewCounter(
       }
       const composites = items.composites.filter((id) => !reviewed.has(`composite:${id}`)).length;
       const events = items.events.filter((id) => !reviewed.has(`event:${id}`)).length;
-      return { new: composites + events, composites, events, since: since.toISOString(), capped: items.capped };
+      return {
+        new: composites + events,
+        composites,
+        events,
+        since: since.toISOString(),
+        window_hours: options.windowHours,
+        capped: items.capped,
+      };
     },
   };
 }

@@ -74,6 +74,7 @@ describeEachDatabase('review routes', (getDb) => {
       ['GET', '/api/review/items/composite/c1'],
       ['GET', '/api/review/counts'],
       ['GET', '/api/review/people'],
+      ['GET', '/api/review/me'],
       ['GET', '/api/review/period?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z'],
       ['POST', '/api/review/items/composite/c1/actions'],
       ['POST', '/api/review/items/composite/c1/comments'],
@@ -175,6 +176,14 @@ describeEachDatabase('review routes', (getDb) => {
       item: { state: 'acknowledged' },
       comments: [{ text: '<b>on my way</b>' }],
       history: [{ action: 'acknowledge', actor: 'operator' }],
+    });
+    expect((await call('GET', '/api/review/me', { cookie: cookies.viewer! })).body).toEqual({
+      username: 'viewer',
+      can_act: false,
+    });
+    expect((await call('GET', '/api/review/me', { cookie: cookies.operator! })).body).toEqual({
+      username: 'operator',
+      can_act: true,
     });
     expect((await call('GET', '/api/review/people', { cookie: cookies.viewer! })).body).toEqual({
       people: ['admin', 'operator'],

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import { z } from 'zod';
 import { requireRole, SIGN_IN_NEEDED } from '../auth/guard.js';
 import { clientAddress } from '../auth/sessions.js';
+import { roleAtLeast } from '../auth/principal.js';
 import type { ConsoleDb } from '../db/database.js';
 import { recordAudit } from '../audit/record.js';
 import type { ReviewBus } from './bus.js';
@@ -188,6 +189,15 @@ export function registerReviewRoutes(app: FastifyInstance, { db, bus, counter }:
     const to = new Date(parsed.data.to).toISOString();
     const items = await itemsForPeriod(db, from, to, MAX_PERIOD_ITEMS);
     return noStore(reply).send({ items, capped: items.length >= MAX_PERIOD_ITEMS });
+  });
+
+  // What this screen may do with reviews (accounts' session API says more; this keeps review self-contained).
+  app.get('/api/review/me', { preHandler: signedIn }, async (request, reply) => {
+    const principal = request.principal!;
+    return noStore(reply).send({
+      username: principal.kind === 'account' ? principal.username : null,
+      can_act: roleAtLeast(principal, 'operator'),
+    });
   });
 
   app.get('/api/review/people', { preHandler: signedIn }, async (_request, reply) => {

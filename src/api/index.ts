@@ -8,3 +8,4 @@ export * from './schemas';
 export * from './audit';
 export * from './walls';
 export * from './insights';
+export * from './review';

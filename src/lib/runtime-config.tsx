@@ -9,6 +9,8 @@ export const runtimeConfigSchema = z.object({
   mapTileAttribution: z.nullable(z.string()),
   /** Minutes an item may stay new before the wall escalates it (ESCALATE_AFTER). */
   escalateAfterMinutes: z._default(z.number(), 3),
+  /** The server's hub answers /live (it holds the edge token). */
+  live: z._default(z.boolean(), false),
 });
 
 /** What the console server tells the page about its deployment (GET /config.json). */

@@ -1,4 +1,62 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
+/**
+ * The console's own review API as a signed-in viewer on a fresh database sees it: every item new.
+ * Kept as defaults so pages that show review state beside edge data need no handlers of their own.
+ */
+export const reviewDefaults = [
+  http.get('/api/review/items', ({ request }) => {
+    const keys = new URL(request.url).searchParams.getAll('key');
+    return HttpResponse.json({
+      items: keys.map((key) => {
+        const at = key.indexOf(':');
+        return {
+          kind: key.slice(0, at),
+          id: key.slice(at + 1),
+          state: 'new',
+          assignee: null,
+          outcome: null,
+          note: null,
+          version: 0,
+          fired_at: null,
+          acknowledged_by: null,
+          acknowledged_at: null,
+          resolved_by: null,
+          resolved_at: null,
+          created_at: null,
+          updated_at: null,
+          updated_by: null,
+        };
+      }),
+    });
+  }),
+  http.get('/api/review/me', () => HttpResponse.json({ username: 'viewer', can_act: false })),
+  http.get('/api/review/people', () => HttpResponse.json({ people: [] })),
+  http.get('/api/review/items/:kind/:id', ({ params }) =>
+    HttpResponse.json({
+      item: {
+        kind: params.kind,
+        id: params.id,
+        state: 'new',
+        assignee: null,
+        outcome: null,
+        note: null,
+        version: 0,
+        fired_at: null,
+        acknowledged_by: null,
+        acknowledged_at: null,
+        resolved_by: null,
+        resolved_at: null,
+        created_at: null,
+        updated_at: null,
+        updated_by: null,
+      },
+      comments: [],
+      history: [],
+    }),
+  ),
+];
+
 /** The network edge for unit tests: each test installs the handlers it needs with `server.use`. */
-export const server = setupServer();
+export const server = setupServer(...reviewDefaults);

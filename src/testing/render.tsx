@@ -15,6 +15,7 @@ export const demoConfig: RuntimeConfig = {
   mapTileUrl: null,
   mapTileAttribution: null,
   escalateAfterMinutes: 3,
+  live: false,
 };
 
 export function testQueryClient(): QueryClient {

@@ -16,6 +16,8 @@ import { useTranslation } from '@/lib/i18n';
 import { NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { accessToken, edgeConnection, listMics } from '@/api';
 import { PageLoader } from '@/components/page-loader';
+import { NewItemsBadge } from '@/components/review/new-items-badge';
+import { useReviewLive } from '@/components/review/use-review';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { ConnectionIndicator } from './connection-indicator';
 import { ColorSchemeToggle, LanguageToggle } from './header-controls';
@@ -42,6 +44,7 @@ export function AppLayout() {
     setHelpOpened(true);
   }, []);
   useKeyboardShortcuts(openHelp);
+  useReviewLive();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -130,6 +133,7 @@ export function AppLayout() {
               to={to}
               label={t(key)}
               leftSection={<Icon size={18} aria-hidden />}
+              rightSection={to === '/composite-events' ? <NewItemsBadge /> : undefined}
               active={location.pathname === to || location.pathname.startsWith(`${to}/`)}
             />
           ))}

@@ -6,6 +6,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { ApiError, compositeEventQueries } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { PageLoader } from '@/components/page-loader';
+import { ReviewPanel } from '@/components/review/review-panel';
 import { NotFoundState, QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { BaseEventsTable } from './base-events-table';
 import { byTime, summarize } from './composite-summary';
@@ -81,6 +82,7 @@ export function Component() {
         </Group>
       </Paper>
 
+      <ReviewPanel kind="composite" id={composite.id} firedAt={composite.started_at} />
       <RulePanel composite={composite} />
       <WhyFiredChart composite={composite} />
 

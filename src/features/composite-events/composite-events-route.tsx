@@ -1,17 +1,6 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Pagination, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { DateTimeField } from '@/components/date-time-field';
-import { IconFilterOff, IconRefresh, IconStack2 } from '@tabler/icons-react';
+import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { useTranslation } from '@/lib/i18n';
@@ -19,8 +8,16 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { compositeEventQueries, type CompositeEvent, type Page } from '@/api';
 import { PageLoader } from '@/components/page-loader';
 import { QueryError, StaleDataNotice } from '@/components/query-feedback';
-import { CompositeTimelineEntry } from './composite-timeline-entry';
-import { parseTimelineFilters, timelineFiltersToSearch, timelineQuery, type TimelineFilters } from './timeline-filters';
+import { useReviewStates } from '@/components/review/use-review';
+import { ReviewFilterRow } from './review-filter-row';
+import {
+  parseTimelineFilters,
+  reviewMatches,
+  timelineFiltersToSearch,
+  timelineQuery,
+  type TimelineFilters,
+} from './timeline-filters';
+import { TriageTimeline } from './triage-timeline';
 import './locales';
 
 const REFRESH_MS = 15_000;
@@ -50,9 +47,21 @@ export function Component() {
     .map(([value, label]) => ({ value, label }))
     .sort((a, b) => a.label.localeCompare(b.label));
 
+  const loaded = list.data?.results;
+  const ids = useMemo(() => (loaded ?? []).map((event) => event.id), [loaded]);
+  const reviews = useReviewStates('composite', ids);
+  const shown = (loaded ?? []).filter((event) => reviewMatches(filters, reviews.get(event.id)));
+
   const update = (patch: Partial<TimelineFilters>) =>
     setSearchParams(timelineFiltersToSearch({ ...filters, page: 1, ...patch }));
-  const filtered = filters.from !== null || filters.to !== null || filters.rule !== null || filters.order !== 'desc';
+  const filtered =
+    filters.from !== null ||
+    filters.to !== null ||
+    filters.rule !== null ||
+    filters.order !== 'desc' ||
+    filters.review !== 'open' ||
+    filters.assignee !== null ||
+    filters.outcome !== null;
 
   return (
     <Stack gap="md">
@@ -112,11 +121,14 @@ export function Component() {
           searchable
           w={320}
         />
+        <ReviewFilterRow filters={filters} update={update} />
         {filtered && (
           <Button
             variant="subtle"
             leftSection={<IconFilterOff size={16} aria-hidden />}
-            onClick={() => update({ order: 'desc', from: null, to: null, rule: null })}
+            onClick={() =>
+              update({ order: 'desc', from: null, to: null, rule: null, review: 'open', assignee: null, outcome: null })
+            }
           >
             {t('timeline.clear')}
           </Button>
@@ -137,18 +149,12 @@ export function Component() {
         </Text>
       ) : (
         <>
-          <Timeline
-            bulletSize={26}
-            lineWidth={2}
-            aria-label={t('timeline.label')}
-            style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-          >
-            {list.data.results.map((event) => (
-              <Timeline.Item key={event.id} bullet={<IconStack2 size={14} aria-hidden />}>
-                <CompositeTimelineEntry event={event} search={location.search} />
-              </Timeline.Item>
-            ))}
-          </Timeline>
+          {shown.length < list.data.results.length && (
+            <Text size="sm" c="dimmed" role="status">
+              {t('review.hidden', { count: list.data.results.length - shown.length })}
+            </Text>
+          )}
+          <TriageTimeline events={shown} reviews={reviews} search={location.search} dimmed={list.isPlaceholderData} />
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed">
               {t('timeline.pages', {

@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { compositeEventFixture } from '@/testing/fixtures';
 import { endpointUrl, micsWithThresholds, summarize } from './composite-summary';
-import { parseTimelineFilters, timelineFiltersToSearch, timelineQuery } from './timeline-filters';
+import { parseTimelineFilters, reviewMatches, timelineFiltersToSearch, timelineQuery } from './timeline-filters';
 import { whyFiredGeometry } from './why-fired';
 
 describe('timeline filters in the URL', () => {
   it('defaults to newest first, page 1, no bounds', () => {
     const filters = parseTimelineFilters(new URLSearchParams(''));
-    expect(filters).toEqual({ order: 'desc', from: null, to: null, rule: null, page: 1 });
+    expect(filters).toEqual({
+      order: 'desc',
+      from: null,
+      to: null,
+      rule: null,
+      page: 1,
+      review: 'open',
+      assignee: null,
+      outcome: null,
+    });
     expect(timelineQuery(filters)).toEqual({
       page: 1,
       size: 20,
@@ -33,13 +42,34 @@ describe('timeline filters in the URL', () => {
   });
 
   it('ignores nonsense', () => {
-    expect(parseTimelineFilters(new URLSearchParams('order=sideways&from=soon&page=0&rule='))).toEqual({
+    expect(parseTimelineFilters(new URLSearchParams('order=sideways&from=soon&page=0&rule=&review=maybe'))).toEqual({
       order: 'desc',
       from: null,
       to: null,
       rule: null,
       page: 1,
+      review: 'open',
+      assignee: null,
+      outcome: null,
     });
+  });
+
+  it('shows open items by default, and filters by state, assignee and outcome', () => {
+    const open = parseTimelineFilters(new URLSearchParams(''));
+    const item = (state: string, assignee: string | null = null, outcome: string | null = null) => ({
+      state,
+      assignee,
+      outcome,
+    });
+    expect(reviewMatches(open, undefined)).toBe(true);
+    expect(reviewMatches(open, item('acknowledged'))).toBe(true);
+    expect(reviewMatches(open, item('resolved'))).toBe(false);
+    const resolvedFalse = parseTimelineFilters(new URLSearchParams('review=resolved&outcome=false_alarm&assignee=kim'));
+    expect(parseTimelineFilters(timelineFiltersToSearch(resolvedFalse))).toEqual(resolvedFalse);
+    expect(reviewMatches(resolvedFalse, item('resolved', 'kim', 'false_alarm'))).toBe(true);
+    expect(reviewMatches(resolvedFalse, item('resolved', 'lee', 'false_alarm'))).toBe(false);
+    expect(reviewMatches(resolvedFalse, item('resolved', 'kim', 'test'))).toBe(false);
+    expect(reviewMatches(resolvedFalse, item('acknowledged', 'kim'))).toBe(false);
   });
 });
 

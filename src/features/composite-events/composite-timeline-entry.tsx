@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconMail } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
@@ -21,7 +22,16 @@ export function ReadBadge({ unread }: { unread: number }) {
   );
 }
 
-export function CompositeTimelineEntry({ event, search }: { event: CompositeEvent; search: string }) {
+export function CompositeTimelineEntry({
+  event,
+  search,
+  review,
+}: {
+  event: CompositeEvent;
+  search: string;
+  /** The item's review, shown under its heading. */
+  review?: ReactNode;
+}) {
   const { t } = useTranslation('composite-events');
   const summary = summarize(event);
   return (
@@ -40,6 +50,7 @@ export function CompositeTimelineEntry({ event, search }: { event: CompositeEven
           </Anchor>
           <ReadBadge unread={summary.unread} />
         </Group>
+        {review}
         <Group gap={6}>
           <LabelsAndCounts composite={event} />
         </Group>

@@ -10,6 +10,25 @@ export interface TimelineFilters {
   to: string | null;
   rule: string | null;
   page: number;
+  /** Review state shown (on the loaded page: the edge knows nothing of reviews); `open` is new or acknowledged. */
+  review: ReviewFilter;
+  assignee: string | null;
+  outcome: string | null;
+}
+
+export const REVIEW_FILTERS = ['open', 'new', 'acknowledged', 'resolved', 'all'] as const;
+export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
+
+export function reviewMatches(
+  filters: Pick<TimelineFilters, 'review' | 'assignee' | 'outcome'>,
+  item: { state: string; assignee: string | null; outcome: string | null } | undefined,
+): boolean {
+  const state = item?.state ?? 'new';
+  if (filters.review === 'open' && state === 'resolved') return false;
+  if (filters.review !== 'open' && filters.review !== 'all' && state !== filters.review) return false;
+  if (filters.assignee !== null && (item?.assignee ?? null) !== filters.assignee) return false;
+  if (filters.outcome !== null && (item?.outcome ?? null) !== filters.outcome) return false;
+  return true;
 }
 
 function isoOrNull(value: string | null): string | null {
@@ -27,6 +46,11 @@ export function parseTimelineFilters(params: URLSearchParams): TimelineFilters {
     to: isoOrNull(params.get('to')),
     rule: rule === null || rule.trim() === '' ? null : rule,
     page: Number.isInteger(page) && page > 0 ? page : 1,
+    review: (REVIEW_FILTERS as readonly string[]).includes(params.get('review') ?? '')
+      ? (params.get('review') as ReviewFilter)
+      : 'open',
+    assignee: params.get('assignee') || null,
+    outcome: params.get('outcome') || null,
   };
 }
 
@@ -37,6 +61,9 @@ export function timelineFiltersToSearch(filters: TimelineFilters): URLSearchPara
   if (filters.to !== null) params.set('to', filters.to);
   if (filters.rule !== null) params.set('rule', filters.rule);
   if (filters.page !== 1) params.set('page', String(filters.page));
+  if (filters.review !== 'open') params.set('review', filters.review);
+  if (filters.assignee !== null) params.set('assignee', filters.assignee);
+  if (filters.outcome !== null) params.set('outcome', filters.outcome);
   return params;
 }
 

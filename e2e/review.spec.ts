@@ -1,0 +1,167 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { extraPort, startConsole, type ConsoleProcess } from './support/console-process';
+import { addAccounts, signInAs } from './support/review-accounts';
+import { ReviewPage } from './support/review-page';
+import { expect, test } from './support/test';
+
+/**
+ * Incident review with several browsers on a console of this spec's own (embedded demo edge,
+ * its own console database): operators act, a viewer watches, changes reach every screen.
+ */
+let server: ConsoleProcess;
+let dataDir: string;
+let tokens: Record<string, string>;
+let compositeIds: string[];
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esc-review-'));
+  server = await startConsole(extraPort(4), { DATA_DIR: dataDir, DEMO_EVENTS: '4000', DEMO_EVENT_INTERVAL_MS: '0' });
+  tokens = addAccounts(dataDir, [
+    { username: 'opal', role: 'operator' },
+    { username: 'otto', role: 'operator' },
+    { username: 'vera', role: 'viewer' },
+  ]);
+  const page = await request.get(`${server.url}/api/v1/composite-events?size=12&order_by=desc`, {
+    headers: { cookie: `esc_session=${tokens.opal}` },
+  });
+  expect(page.ok()).toBe(true);
+  compositeIds = ((await page.json()) as { results: { id: string }[] }).results.map((c) => c.id);
+  expect(compositeIds.length).toBeGreaterThanOrEqual(8);
+});
+
+test.afterAll(async () => {
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function browse(
+  browser: Browser,
+  username: string,
+): Promise<{ page: Page; review: ReviewPage; close: () => Promise<void> }> {
+  const context = await browser.newContext({ locale: 'en-US' });
+  await signInAs(context, server.url, tokens[username]!);
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem('edge-sound-console.language', 'en'));
+  return { page, review: new ReviewPage(page, server.url), close: () => context.close() };
+}
+
+test('an acknowledgement reaches a viewer within two seconds; resolving as a false alarm lowers the new count', async ({
+  browser,
+}) => {
+  const operator = await browse(browser, 'opal');
+  const viewer = await browse(browser, 'vera');
+  const id = compositeIds[0]!;
+  await viewer.review.gotoTimeline();
+  await expect(viewer.review.entry(id)).toContainText('New');
+  await operator.review.gotoDetail(id);
+  const count = operator.review.newItemsCount();
+  await expect(count).toHaveText(/^\d+\+?$/);
+  const before = Number.parseInt((await count.textContent()) ?? '', 10);
+
+  await operator.review.button('Acknowledge').click();
+  await expect(operator.review.reviewSection()).toContainText('Acknowledged by opal');
+  await expect(viewer.review.entry(id)).toContainText('Acknowledged by opal', { timeout: 2000 });
+  await expect(count).toHaveText(String(before - 1).concat((await count.textContent())?.endsWith('+') ? '+' : ''));
+
+  await operator.review.button('Resolve').click();
+  const dialog = operator.review.resolveDialog();
+  await dialog.getByRole('radio', { name: 'False alarm' }).check();
+  await dialog.getByLabel('Note (optional)').fill('A door slammed by the wind');
+  await operator.review.button('Resolve with this outcome').click();
+  await expect(operator.review.reviewSection()).toContainText('Resolved by opal · False alarm');
+  await expect(operator.review.reviewSection()).toContainText('A door slammed by the wind');
+  await expect(operator.review.history()).toContainText('opal: resolved as False alarm (Acknowledged → Resolved)');
+  // The viewer's timeline shows open items by default: the resolved one leaves it.
+  await expect(viewer.review.entry(id)).toHaveCount(0, { timeout: 2000 });
+  await operator.close();
+  await viewer.close();
+});
+
+test('a viewer sees the review but no action, and the server refuses its attempts', async ({ browser }) => {
+  const viewer = await browse(browser, 'vera');
+  const id = compositeIds[1]!;
+  await viewer.review.gotoDetail(id);
+  // A composite event's page is heavy to build on a loaded machine.
+  await expect(viewer.review.reviewSection()).toBeVisible({ timeout: 30_000 });
+  await expect(viewer.review.reviewSection()).toContainText('acting on it needs the operator role');
+  await expect(viewer.review.reviewSection()).toContainText('New');
+  await expect(viewer.page.getByRole('button', { name: /Acknowledge|Resolve|Reopen|Comment/ })).toHaveCount(0);
+  const attempt = await viewer.page.request.post(`${server.url}/api/review/items/composite/${id}/actions`, {
+    data: { action: 'acknowledge', expected_version: 0 },
+  });
+  expect(attempt.status()).toBe(403);
+  const bulk = await viewer.page.request.post(`${server.url}/api/review/bulk`, {
+    data: { action: 'acknowledge', items: [{ kind: 'composite', id, expected_version: 0 }] },
+  });
+  expect(bulk.status()).toBe(403);
+  await viewer.page.reload();
+  await expect(viewer.review.reviewSection()).toContainText('New');
+  await viewer.close();
+});
+
+test('two operators acknowledge at once: the second is told who was first, and nothing is doubled', async ({
+  browser,
+}) => {
+  const first = await browse(browser, 'opal');
+  const second = await browse(browser, 'otto');
+  // The second screen hears nothing live, so it still offers Acknowledge when the first has acted.
+  await second.page.route('**/live?**', (route) => route.abort());
+  const id = compositeIds[2]!;
+  await first.review.gotoDetail(id);
+  await second.review.gotoDetail(id);
+  await expect(first.review.button('Acknowledge')).toBeVisible({ timeout: 30_000 });
+  await expect(second.review.button('Acknowledge')).toBeVisible({ timeout: 30_000 });
+  await first.review.button('Acknowledge').click();
+  await expect(first.review.reviewSection()).toContainText('Acknowledged by opal');
+  await second.review.button('Acknowledge').click();
+  await expect(second.page.getByRole('alert').filter({ hasText: 'Already acknowledged by opal at' })).toBeVisible();
+  await expect(second.review.reviewSection()).toContainText('Acknowledged by opal');
+  await expect(second.review.button('Acknowledge')).toHaveCount(0);
+  await expect(second.review.history().getByRole('listitem')).toHaveCount(1);
+  await first.close();
+  await second.close();
+});
+
+test('keyboard triage: j/k move, a acknowledges, x selects, r resolves the selection, Enter opens', async ({
+  browser,
+}) => {
+  const operator = await browse(browser, 'opal');
+  const { review, page } = operator;
+  await review.gotoTimeline();
+  const entries = review.entries();
+  await expect(entries.first()).toBeVisible();
+  const idAt = async (index: number) =>
+    decodeURIComponent(
+      ((await entries.nth(index).getByRole('link').first().getAttribute('href')) ?? '').split('/').pop() ?? '',
+    );
+  const [a, b, c] = [await idAt(0), await idAt(1), await idAt(2)];
+  await page.keyboard.press('j');
+  await page.keyboard.press('a');
+  await expect(review.entry(b)).toContainText('Acknowledged by opal');
+  await expect(review.entry(a)).toContainText('New');
+  // Select the first and the third, resolve both as a test.
+  await page.keyboard.press('k');
+  await page.keyboard.press('x');
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await page.keyboard.press('x');
+  await expect(page.getByText('2 selected')).toBeVisible();
+  await page.keyboard.press('r');
+  await review.resolveDialog().getByRole('radio', { name: 'Test' }).check();
+  await review.button('Resolve with this outcome').click();
+  await expect(review.entry(a)).toHaveCount(0);
+  await expect(review.entry(c)).toHaveCount(0);
+  await expect(review.entry(b)).toContainText('Acknowledged by opal');
+  await page.goto(`${server.url}/composite-events?review=resolved&outcome=test`);
+  await expect(review.entry(a)).toContainText('Resolved by opal · Test');
+  await expect(review.entry(c)).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/composite-events\/[^?]+$/);
+  await expect(review.reviewSection()).toContainText('Resolved by opal · Test');
+  await operator.close();
+});

@@ -1,0 +1,48 @@
+import type { Page } from '@playwright/test';
+
+/** Review on the timeline and the drill-down: locators only; specs assert. */
+export class ReviewPage {
+  constructor(
+    readonly page: Page,
+    readonly base: string,
+  ) {}
+
+  gotoTimeline(search = '') {
+    return this.page.goto(`${this.base}/composite-events${search}`);
+  }
+
+  gotoDetail(id: string) {
+    return this.page.goto(`${this.base}/composite-events/${encodeURIComponent(id)}`);
+  }
+
+  entries() {
+    return this.page.getByRole('article');
+  }
+
+  /** The timeline entry of one composite event. */
+  entry(id: string) {
+    return this.page.getByRole('article').filter({
+      has: this.page.locator(`a[href="/composite-events/${encodeURIComponent(id)}"]`),
+    });
+  }
+
+  reviewSection() {
+    return this.page.getByRole('region', { name: 'Review' });
+  }
+
+  button(name: 'Acknowledge' | 'Resolve' | 'Reopen' | 'Resolve with this outcome' | 'Acknowledge selected') {
+    return this.page.getByRole('button', { name, exact: true });
+  }
+
+  newItemsCount() {
+    return this.page.getByTestId('new-items-count');
+  }
+
+  resolveDialog() {
+    return this.page.getByRole('dialog');
+  }
+
+  history() {
+    return this.page.getByRole('region', { name: 'History' });
+  }
+}

@@ -1,0 +1,30 @@
+import { Badge } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { reviewQueries } from '@/api';
+import { useTranslation } from '@/lib/i18n';
+import { useReviewRefresh } from './use-review';
+import './locales';
+
+/** The navigation's count of new items; nothing while it is unknown (signed out, server away). */
+export function NewItemsBadge() {
+  const { t } = useTranslation('review');
+  const refresh = useReviewRefresh();
+  // The count changes on review (pushed, which invalidates it) and as the edge fires: 10 s is enough for the latter.
+  const counts = useQuery({ ...reviewQueries.counts(), refetchInterval: Math.max(refresh, 10_000), retry: false });
+  if (counts.data === undefined) return null;
+  const { new: count, capped, window_hours: hours } = counts.data;
+  const shown = `${count}${capped ? '+' : ''}`;
+  return (
+    <Badge
+      size="sm"
+      circle={count < 10}
+      color={count === 0 ? 'gray' : 'red'}
+      variant={count === 0 ? 'light' : 'filled'}
+      aria-label={t('newItems', { shown })}
+      data-hint={t('newItemsHint', { hours })}
+      data-testid="new-items-count"
+    >
+      {shown}
+    </Badge>
+  );
+}

@@ -1,0 +1,38 @@
+import { Badge, Group, Text } from '@mantine/core';
+import type { ReviewItem } from '@/api';
+import { formatDuration } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
+import './locales';
+
+const STATE_COLOR = { new: 'red', acknowledged: 'blue', resolved: 'teal' } as const;
+
+/** State, who took it, its owner and its age: what a list row shows of an item's review. */
+export function ReviewBadge({ item, firedAt, now }: { item: ReviewItem | undefined; firedAt: string; now: number }) {
+  const { t } = useTranslation('review');
+  const state = item?.state ?? 'new';
+  const who =
+    item?.state === 'resolved' && item.resolved_by !== null
+      ? `${t('resolvedBy', { name: item.resolved_by })} · ${t(`outcome.${item.outcome ?? 'other'}`)}`
+      : item?.state === 'acknowledged' && item.acknowledged_by !== null
+        ? t('ackBy', { name: item.acknowledged_by })
+        : null;
+  const ageMs = Math.max(0, now - Date.parse(firedAt));
+  return (
+    <Group gap={6} wrap="wrap" data-review-state={state}>
+      <Badge color={STATE_COLOR[state]} variant={state === 'new' ? 'filled' : 'light'}>
+        {t(`state.${state}`)}
+      </Badge>
+      {who !== null && <Text size="sm">{who}</Text>}
+      {item?.assignee !== null && item?.assignee !== undefined && state !== 'resolved' && (
+        <Text size="sm" c="dimmed">
+          {t('assignedTo', { name: item.assignee })}
+        </Text>
+      )}
+      {state !== 'resolved' && Number.isFinite(ageMs) && (
+        <Text size="sm" c="dimmed">
+          {t('ageValue', { age: formatDuration(ageMs) })}
+        </Text>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,163 @@
+import { Button, Checkbox, Group, Paper, Text, Timeline } from '@mantine/core';
+import { IconStack2 } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { CompositeEvent, ReviewItem, ReviewOutcome } from '@/api';
+import { ResolveDialog } from '@/components/review/resolve-dialog';
+import { ReviewBadge } from '@/components/review/review-badge';
+import { useCanReview } from '@/components/review/use-review';
+import { useBulkReview } from '@/components/review/use-review-action';
+import { useTranslation } from '@/lib/i18n';
+import { useNow } from '@/lib/use-now';
+import { CompositeTimelineEntry } from './composite-timeline-entry';
+import { useTriageKeys } from './use-triage-keys';
+import classes from './triage-timeline.module.css';
+
+/**
+ * The timeline as a triage queue: each entry shows its review, j/k move the cursor, a and r
+ * act on the selection (or the entry under the cursor), checkboxes, shift-click and x select.
+ */
+export function TriageTimeline({
+  events,
+  reviews,
+  search,
+  dimmed,
+}: {
+  events: CompositeEvent[];
+  reviews: Map<string, ReviewItem>;
+  search: string;
+  dimmed: boolean;
+}) {
+  const { t } = useTranslation('composite-events');
+  const now = useNow(15_000);
+  const navigate = useNavigate();
+  const { canAct } = useCanReview();
+  const bulk = useBulkReview();
+  const [cursor, setCursor] = useState(0);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [anchor, setAnchor] = useState<number | null>(null);
+  const [resolving, setResolving] = useState<string[] | null>(null);
+  const at = Math.min(cursor, Math.max(0, events.length - 1));
+  const visibleSelection = useMemo(() => events.filter((e) => selected.has(e.id)).map((e) => e.id), [events, selected]);
+
+  const targets = () => (visibleSelection.length > 0 ? visibleSelection : events[at] ? [events[at].id] : []);
+  const selection = (ids: string[]) =>
+    ids.flatMap((id) => {
+      const event = events.find((e) => e.id === id);
+      if (event === undefined) return [];
+      return [
+        { kind: 'composite' as const, id, expected_version: reviews.get(id)?.version ?? 0, fired_at: event.started_at },
+      ];
+    });
+  const acknowledge = (ids: string[]) => {
+    const items = selection(ids).filter((item) => (reviews.get(item.id)?.state ?? 'new') === 'new');
+    if (items.length > 0) bulk.mutate({ action: 'acknowledge', items }, { onSuccess: () => setSelected(new Set()) });
+  };
+  const resolve = (ids: string[], outcome: ReviewOutcome, note: string) => {
+    const items = selection(ids).filter((item) => reviews.get(item.id)?.state !== 'resolved');
+    if (items.length > 0)
+      bulk.mutate(
+        { action: 'resolve', outcome, note: note === '' ? undefined : note, items },
+        { onSuccess: () => setSelected(new Set()), onSettled: () => setResolving(null) },
+      );
+    else setResolving(null);
+  };
+  const toggle = (index: number, range: boolean) => {
+    const id = events[index]?.id;
+    if (id === undefined) return;
+    setSelected((current) => {
+      const next = new Set(current);
+      const on = !current.has(id);
+      const [from, to] = range && anchor !== null ? [Math.min(anchor, index), Math.max(anchor, index)] : [index, index];
+      for (let i = from; i <= to; i++) {
+        const other = events[i]!.id;
+        if (on) next.add(other);
+        else next.delete(other);
+      }
+      return next;
+    });
+    setAnchor(index);
+    setCursor(index);
+  };
+
+  const keys = useMemo(
+    () => ({
+      move: (delta: 1 | -1) => {
+        const next = Math.max(0, Math.min(events.length - 1, at + delta));
+        setCursor(next);
+        document.getElementById(`triage-${next}`)?.scrollIntoView?.({ block: 'nearest' });
+      },
+      acknowledge: () => canAct && acknowledge(targets()),
+      resolve: () => canAct && setResolving(targets()),
+      open: () => {
+        const event = events[at];
+        if (event) navigate(`/composite-events/${encodeURIComponent(event.id)}`, { state: { timelineSearch: search } });
+      },
+      toggle: () => toggle(at, false),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [events, at, canAct, reviews, visibleSelection, search],
+  );
+  useTriageKeys(keys, resolving === null);
+
+  return (
+    <>
+      {canAct && visibleSelection.length > 0 && (
+        <Paper withBorder p="xs" className={classes.bulkBar} role="region" aria-label={t('triage.selection')}>
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm">{t('triage.selected', { count: visibleSelection.length })}</Text>
+            <Group gap="xs">
+              <Button size="xs" onClick={() => acknowledge(visibleSelection)} loading={bulk.isPending}>
+                {t('triage.acknowledgeSelected')}
+              </Button>
+              <Button size="xs" variant="light" color="teal" onClick={() => setResolving(visibleSelection)}>
+                {t('triage.resolveSelected')}
+              </Button>
+              <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>
+                {t('triage.clearSelection')}
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      )}
+      <Text size="xs" c="dimmed">
+        {canAct ? t('triage.keys') : t('triage.keysViewer')}
+      </Text>
+      <Timeline bulletSize={26} lineWidth={2} aria-label={t('timeline.label')} style={{ opacity: dimmed ? 0.6 : 1 }}>
+        {events.map((event, index) => (
+          <Timeline.Item key={event.id} bullet={<IconStack2 size={14} aria-hidden />}>
+            <div
+              id={`triage-${index}`}
+              className={classes.entry}
+              data-current={index === at || undefined}
+              aria-current={index === at ? 'true' : undefined}
+              onClick={() => setCursor(index)}
+            >
+              {canAct && (
+                <Checkbox
+                  className={classes.check}
+                  aria-label={t('triage.select', { name: event.rule.name })}
+                  checked={selected.has(event.id)}
+                  onChange={() => undefined}
+                  onClick={(clicked) => toggle(index, clicked.shiftKey)}
+                />
+              )}
+              <CompositeTimelineEntry
+                event={event}
+                search={search}
+                review={<ReviewBadge item={reviews.get(event.id)} firedAt={event.started_at} now={now} />}
+              />
+            </div>
+          </Timeline.Item>
+        ))}
+      </Timeline>
+      <ResolveDialog
+        opened={resolving !== null}
+        count={resolving?.length ?? 0}
+        busy={bulk.isPending}
+        onClose={() => setResolving(null)}
+        onConfirm={(outcome, note) => resolve(resolving ?? [], outcome, note)}
+      />
+    </>
+  );
+}
