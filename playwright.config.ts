@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CREDENTIAL_CANARY, EDGE_TOKEN, ports, servers } from './e2e/support/servers';
+import { ADMIN, CREDENTIAL_CANARY, EDGE_TOKEN, ports, servers } from './e2e/support/servers';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Each run starts from a freshly seeded demo edge: a known state for every spec.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esc-e2e-'));
 const staticDir = process.env.E2E_STATIC_DIR ?? 'dist';
+const signIn = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
 
 function consoleServer(port: number, env: Record<string, string>) {
   return {
@@ -73,17 +74,25 @@ export default defineConfig({
         DEMO_CREDENTIAL_CANARY: CREDENTIAL_CANARY,
       },
     },
-    // Each console keeps its own database (accounts, sessions) in its own DATA_DIR.
-    consoleServer(ports.browserToken, { EDGE_API_URL: servers.upstreamEdge, DATA_DIR: path.join(dataDir, 'browser') }),
+    // Each console keeps its own database (accounts, sessions) in its own DATA_DIR; proxying
+    // consoles require sign-in, so each has a first admin.
+    consoleServer(ports.browserToken, {
+      EDGE_API_URL: servers.upstreamEdge,
+      EDGE_TOKEN_FROM_BROWSER: '1',
+      DATA_DIR: path.join(dataDir, 'browser'),
+      ...signIn,
+    }),
     consoleServer(ports.serverToken, {
       EDGE_API_URL: servers.upstreamEdge,
       EDGE_API_TOKEN: EDGE_TOKEN,
       DATA_DIR: path.join(dataDir, 'server'),
+      ...signIn,
     }),
     consoleServer(ports.rejectedToken, {
       EDGE_API_URL: servers.upstreamEdge,
       EDGE_API_TOKEN: 'not-the-edge-token',
       DATA_DIR: path.join(dataDir, 'rejected'),
+      ...signIn,
     }),
   ],
 });

@@ -67,7 +67,7 @@ test.describe('axe: no serious or critical violation', () => {
     });
   }
 
-  test.describe('the sign-in page of a console whose browser holds the token', () => {
+  test.describe('the sign-in page of a console that requires sign-in', () => {
     test.use({ baseURL: servers.browserToken });
     for (const language of LANGUAGES) {
       for (const scheme of SCHEMES) {
@@ -76,7 +76,7 @@ test.describe('axe: no serious or critical violation', () => {
           await useLanguage(page, language);
           await page.goto('/mics');
           await expect(page).toHaveURL(/\/sign-in$/);
-          await expect(page.getByLabel(language === 'ko' ? '액세스 토큰' : 'Access token')).toBeVisible();
+          await expect(page.getByLabel(language === 'ko' ? '사용자 이름' : 'Username')).toBeVisible();
           expect(await seriousViolations(page)).toEqual([]);
         });
       }

@@ -1,8 +1,8 @@
-import { CREDENTIAL_CANARY, EDGE_TOKEN, servers } from './support/servers';
+import { ADMIN, CREDENTIAL_CANARY, EDGE_TOKEN, servers } from './support/servers';
 import { expect, test } from './support/test';
 
 test.describe('a console proxying to an edge server with its own token', () => {
-  test.use({ baseURL: servers.serverToken });
+  test.use({ baseURL: servers.serverToken, account: ADMIN });
 
   test('no device username or password from the edge reaches the browser on any page', async ({ page, request }) => {
     // The upstream really does send them: ask it directly, as only the console server may.

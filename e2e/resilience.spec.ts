@@ -4,7 +4,8 @@ import { CompositePage } from './support/composite-page';
 import { EventsPage } from './support/events-page';
 import { MapPage } from './support/map-page';
 import { MicsPage } from './support/mics-page';
-import { EDGE_TOKEN, servers } from './support/servers';
+import { ADMIN, EDGE_TOKEN, servers } from './support/servers';
+import { SignInPage } from './support/sign-in-page';
 import { expect, test } from './support/test';
 import { WallPage } from './support/wall-page';
 
@@ -232,12 +233,13 @@ test.describe('the edge refuses the token (401, or 403 from older FastAPI)', () 
   }
 
   test.describe('browser-held token', () => {
-    test.use({ baseURL: servers.browserToken });
+    test.use({ baseURL: servers.browserToken, account: ADMIN });
 
     test('a 403 sends the user to sign in, once, and back after signing in', async ({ page, consoleErrors }) => {
+      const signIn = new SignInPage(page);
       await page.goto('/sign-in');
-      await page.getByLabel('Access token').fill(EDGE_TOKEN);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signIn.accessToken.fill(EDGE_TOKEN);
+      await signIn.continueWithToken.click();
       await expect(page).toHaveURL(/\/mics$/);
 
       // The mic page's own reads (label names from events) are done before the edge turns.
@@ -260,8 +262,8 @@ test.describe('the edge refuses the token (401, or 403 from older FastAPI)', () 
       expect(refused, 'a 403 is not retried').toEqual([...new Set(refused)]);
 
       await page.unroute('**/api/v1/events?*');
-      await page.getByLabel('Access token').fill(EDGE_TOKEN);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signIn.accessToken.fill(EDGE_TOKEN);
+      await signIn.continueWithToken.click();
       await expect(page).toHaveURL(/\/events$/);
       await expect(new EventsPage(page).rows().first()).toBeVisible();
       // Chromium logs the refused requests as console errors: the fault under test.

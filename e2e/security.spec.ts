@@ -6,8 +6,9 @@ import { extraPort, startConsole, staticDir } from './support/console-process';
 import { EventsPage } from './support/events-page';
 import { MapPage } from './support/map-page';
 import { MicsPage } from './support/mics-page';
-import { EDGE_TOKEN, servers } from './support/servers';
-import { expect, test } from './support/test';
+import { ADMIN, EDGE_TOKEN, servers } from './support/servers';
+import { SignInPage } from './support/sign-in-page';
+import { expect, signInTo, test } from './support/test';
 import { WallPage } from './support/wall-page';
 
 /** Markup that would set `window.__xss` if anything rendered it as HTML. */
@@ -67,7 +68,7 @@ test.describe('untrusted text renders as text', () => {
   });
 
   test.describe('from a malicious upstream', () => {
-    test.use({ baseURL: servers.serverToken });
+    test.use({ baseURL: servers.serverToken, account: ADMIN });
 
     test('rule names, rule descriptions, event descriptions and mic names of composite events', async ({ page }) => {
       // The demo seed's rules are fixed, so the upstream's answers are rewritten on their way
@@ -157,7 +158,7 @@ test.describe('content security policy', () => {
     expect(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])).toEqual([]);
 
     checkPolicy(await page.goto(`${servers.browserToken}/sign-in`));
-    await expect(page.getByLabel('Access token')).toBeVisible();
+    await expect(new SignInPage(page).username).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])).toEqual([]);
     expect(violations).toEqual([]);
   });
@@ -169,8 +170,11 @@ test.describe('the edge token', () => {
       EDGE_API_URL: servers.upstreamEdge,
       EDGE_API_TOKEN: EDGE_TOKEN,
       DATA_DIR: '/tmp/esc-e2e-unused',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
     });
     try {
+      await signInTo(page.request, server.url);
       const urls: string[] = [];
       const bodies: string[] = [];
       page.on('request', (r) => urls.push(r.url()));
@@ -229,8 +233,13 @@ test.describe('read-only mode', () => {
       READ_ONLY: '1',
       QUIET: '1',
       DATA_DIR: '/tmp/esc-e2e-unused',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
     });
     try {
+      // An admin: the refusal is READ_ONLY's, not a missing role's.
+      await signInTo(request, server.url);
+      await signInTo(page.request, server.url);
       const upstreamMic = async () =>
         (
           await request.get(`${servers.upstreamEdge}/api/v1/mics/mic-0002`, {

@@ -1,12 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { startSessionCheck } from '@/api/session';
 import { createRouter } from '@/app/router';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
 
 const root = createRoot(document.getElementById('root')!);
 // Created before the runtime config arrives, so the page's chunk downloads alongside it.
 const router = createRouter();
+// Who is signed in is asked alongside the runtime config, not after it.
+startSessionCheck();
 
 loadRuntimeConfig().then(
   (config) =>

@@ -11,6 +11,9 @@ const aux = (k: number) => 20_000 + (E2E_PORT % 1000) * 10 + k;
 export const EDGE_TOKEN = 'e2e-edge-token-5b1c';
 export const CREDENTIAL_CANARY = 'canary-q7v3';
 
+/** The first admin (ADMIN_USERNAME / ADMIN_PASSWORD) of every console that requires sign-in. */
+export const ADMIN = { username: 'admin', password: 'e2e-admin-password-3k' } as const;
+
 export const servers = {
   main: `http://127.0.0.1:${E2E_PORT}`,
   upstreamEdge: `http://127.0.0.1:${aux(0)}`,

@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN } from './servers';
 
 export interface DemoEdge {
   setFault(mode: string, options?: { scope?: 'all' | 'read' | 'write'; delay_ms?: number }): Promise<void>;
@@ -7,6 +8,25 @@ export interface DemoEdge {
     label_id?: string;
     confidence?: number;
   }): Promise<{ id: string; created_at: string }>;
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** Signs a browser context (through its `page.request`) or an API context in to a console. */
+export async function signInTo(request: APIRequestContext, baseURL: string, account: Credentials = ADMIN) {
+  const response = await request.post(`${baseURL}/auth/login`, { data: account });
+  expect(response.status(), `sign-in of ${account.username} at ${baseURL}`).toBe(204);
+}
+
+interface Options {
+  /**
+   * Signs the page in before the test, on consoles that require it (the proxy-mode ones):
+   * `test.use({ account: ADMIN })`. The embedded demo signs visitors in by itself.
+   */
+  account: Credentials | null;
 }
 
 interface Fixtures {
@@ -19,7 +39,12 @@ interface Fixtures {
  * Every spec starts from a known state: the demo edge back to normal, no fault left over,
  * and no console error allowed unless a test expects it and clears the list.
  */
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures & Options>({
+  account: [null, { option: true }],
+  page: async ({ page, account, baseURL }, use) => {
+    if (account !== null) await signInTo(page.request, baseURL!, account);
+    await use(page);
+  },
   demo: async ({ request }, use) => {
     const demo: DemoEdge = {
       async setFault(mode, options = {}) {

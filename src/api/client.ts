@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import { accessToken } from './access-token';
 import { ApiError, contractError, errorFromResponse } from './api-error';
 import { edgeConnection } from './connection';
+import { sessionEnd } from './session';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
@@ -64,6 +65,11 @@ export async function request<S extends z.ZodMiniType>(options: RequestOptions<S
 
   if (!response.ok) {
     const error = errorFromResponse(endpoint, response.status, response.statusText, text);
+    // The console's own "sign in" (not an edge refusing its token): the session is over.
+    if (response.status === 401 && response.headers.get('x-console-sign-in') === 'required') {
+      sessionEnd.mark();
+      throw error;
+    }
     connection?.failed(error, method);
     throw error;
   }

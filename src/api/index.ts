@@ -9,3 +9,23 @@ export * from './audit';
 export * from './walls';
 export * from './insights';
 export * from './review';
+export {
+  continueAsDemo,
+  completeSetup,
+  fetchMe,
+  hasRole,
+  ROLES,
+  sessionEnd,
+  sessionQueries,
+  signIn,
+  SignInError,
+  signOut,
+  startSessionCheck,
+  useCan,
+  useSession,
+  useSessionEnded,
+  type Action,
+  type Me,
+  type Role,
+} from './session';
+export { accountQueries, createAccount, resetAccountPassword, updateAccount, type Account } from './accounts';

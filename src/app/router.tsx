@@ -17,7 +17,13 @@ export function createRouter() {
   return createBrowserRouter([
     {
       path: '/sign-in',
-      lazy: async () => ({ Component: (await import('./sign-in-page')).SignInPage }),
+      lazy: async () => ({ Component: (await import('./sign-in/sign-in-page')).SignInPage }),
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <PageLoader />,
+    },
+    {
+      path: '/setup',
+      lazy: async () => ({ Component: (await import('./sign-in/setup-page')).SetupPage }),
       errorElement: <RouteError />,
       hydrateFallbackElement: <PageLoader />,
     },
@@ -49,6 +55,14 @@ export function createRouter() {
                 {
                   path: 'composite-events/:compositeEventId',
                   lazy: page(() => import('@/features/composite-events/composite-event-route')),
+                },
+                {
+                  path: 'admin',
+                  lazy: page(() => import('@/features/admin/admin-route')),
+                  children: [
+                    { index: true, element: <Navigate to="accounts" replace /> },
+                    { path: 'accounts', lazy: page(() => import('@/features/admin/accounts-route')) },
+                  ],
                 },
                 { path: '*', element: <NotFoundPage /> },
               ],

@@ -11,6 +11,11 @@ export const runtimeConfigSchema = z.object({
   escalateAfterMinutes: z._default(z.number(), 3),
   /** The server's hub answers /live (it holds the edge token). */
   live: z._default(z.boolean(), false),
+  auth: z.object({
+    demoAutoSignIn: z.boolean(),
+    oidc: z.nullable(z.object({ label: z.string() })),
+    browserToken: z.boolean(),
+  }),
 });
 
 /** What the console server tells the page about its deployment (GET /config.json). */

@@ -58,5 +58,9 @@ export const reviewDefaults = [
   ),
 ];
 
+/** Signed in as the demo admin unless a test says otherwise (`server.use(signedInAs('viewer'))`). */
+export const signedInAs = (role: 'viewer' | 'operator' | 'admin', username = role === 'admin' ? 'demo' : role) =>
+  http.get('/auth/me', () => HttpResponse.json({ kind: 'account', username, role }));
+
 /** The network edge for unit tests: each test installs the handlers it needs with `server.use`. */
-export const server = setupServer(...reviewDefaults);
+export const server = setupServer(signedInAs('admin'), ...reviewDefaults);

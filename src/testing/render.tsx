@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { sessionQueries, type Me } from '@/api';
 import { theme } from '@/app/theme';
 import { HintHost } from '@/components/hint';
 import { RuntimeConfigProvider, type RuntimeConfig } from '@/lib/runtime-config';
@@ -16,12 +17,18 @@ export const demoConfig: RuntimeConfig = {
   mapTileAttribution: null,
   escalateAfterMinutes: 3,
   live: false,
+  auth: { demoAutoSignIn: true, oidc: null, browserToken: false },
 };
 
-export function testQueryClient(): QueryClient {
-  return new QueryClient({
+export const demoAdmin: Me = { kind: 'account', username: 'demo', role: 'admin' };
+
+/** A query client that already knows who is signed in (the app's AuthGate waits for that too). */
+export function testQueryClient(me: Me | null = demoAdmin): QueryClient {
+  const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
   });
+  queryClient.setQueryData(sessionQueries.me().queryKey, me);
+  return queryClient;
 }
 
 export function Providers({

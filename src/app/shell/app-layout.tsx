@@ -1,20 +1,20 @@
-import { ActionIcon, Alert, AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, AppShell, Badge, Burger, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconAlertOctagon,
   IconBroadcast,
   IconDeviceTv,
   IconKeyboard,
-  IconLogout,
   IconMap2,
   IconMicrophone,
+  IconSettings,
   IconStack2,
 } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { accessToken, edgeConnection, listMics } from '@/api';
+import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
+import { edgeConnection, listMics, useCan } from '@/api';
 import { PageLoader } from '@/components/page-loader';
 import { NewItemsBadge } from '@/components/review/new-items-badge';
 import { useReviewLive } from '@/components/review/use-review';
@@ -23,6 +23,7 @@ import { ConnectionIndicator } from './connection-indicator';
 import { ColorSchemeToggle, LanguageToggle } from './header-controls';
 import classes from './app-layout.module.css';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
+import { UserMenuSlot } from './user-button';
 
 const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
 
@@ -46,8 +47,7 @@ export function AppLayout() {
   useKeyboardShortcuts(openHelp);
   useReviewLive();
   const location = useLocation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const isAdmin = useCan('manageAccounts');
   const connection = useSyncExternalStore(edgeConnection.subscribe, edgeConnection.get);
   // A light heartbeat keeps the header's connection state true on pages that fetch rarely.
   useQuery({
@@ -59,13 +59,6 @@ export function AppLayout() {
   });
 
   useEffect(close, [location.pathname, close]);
-
-  const signOut = () => {
-    accessToken.clear();
-    edgeConnection.reset();
-    queryClient.clear();
-    navigate('/sign-in', { replace: true });
-  };
 
   return (
     <AppShell
@@ -111,16 +104,7 @@ export function AppLayout() {
             </ActionIcon>
             <LanguageToggle />
             <ColorSchemeToggle />
-            {!config.serverHoldsToken && (
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                leftSection={<IconLogout size={16} aria-hidden />}
-                onClick={signOut}
-              >
-                {t('header.signOut')}
-              </Button>
-            )}
+            <UserMenuSlot />
           </Group>
         </Group>
       </AppShell.Header>
@@ -145,10 +129,27 @@ export function AppLayout() {
             label={t('nav.wall')}
             leftSection={<IconDeviceTv size={18} aria-hidden />}
           />
+          {isAdmin && (
+            <NavLink
+              component={RouterNavLink}
+              to="/admin"
+              label={t('nav.admin')}
+              leftSection={<IconSettings size={18} aria-hidden />}
+              active={location.pathname.startsWith('/admin')}
+            />
+          )}
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
-        {config.serverHoldsToken && connection.status === 'unauthorized' && (
+        {config.auth.demoAutoSignIn && (
+          <Text size="sm" className={classes.demoBanner} role="note" mb="md">
+            {t('user.demoBanner')}{' '}
+            <Text span size="xs" c="dimmed">
+              {t('user.demoBannerHint')}
+            </Text>
+          </Text>
+        )}
+        {!config.auth.browserToken && connection.status === 'unauthorized' && (
           <Alert color="red" icon={<IconAlertOctagon aria-hidden />} mb="md" role="alert">
             <Text size="sm">{t('connection.tokenRejected')}</Text>
           </Alert>

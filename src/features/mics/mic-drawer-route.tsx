@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { ApiError, micQueries } from '@/api';
+import { ApiError, micQueries, useCan, useSession } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { NotFoundState, QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { useRuntimeConfig } from '@/lib/runtime-config';
@@ -40,7 +40,14 @@ export function Component() {
   const { micId = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const { readOnly } = useRuntimeConfig();
+  const { readOnly: deploymentReadOnly } = useRuntimeConfig();
+  const me = useSession();
+  const readOnly = !useCan('editMics');
+  // Read-only for this person's role, not for the whole deployment: say so, and who can change it.
+  const roleNote =
+    !deploymentReadOnly && me?.kind === 'account'
+      ? t('drawer.roleReadOnly', { role: t(`roles.${me.role}`, { ns: 'common' }) })
+      : undefined;
   const query = useQuery(micQueries.detail(micId));
   const backTo = { pathname: '/mics', search: location.search };
   const close = () => navigate(backTo);
@@ -87,7 +94,7 @@ export function Component() {
       ) : query.data !== undefined ? (
         <Stack gap="sm">
           <StaleDataNotice query={query} />
-          <MicForm key={query.data.id} mic={query.data} readOnly={readOnly} />
+          <MicForm key={query.data.id} mic={query.data} readOnly={readOnly} readOnlyNote={roleNote} />
         </Stack>
       ) : query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />

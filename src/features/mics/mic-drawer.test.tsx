@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Mic, MicPatch } from '@/api';
 import { eventFixture, micFixture, pageFixture } from '@/testing/fixtures';
 import { server } from '@/testing/msw-server';
-import { demoConfig, renderRoutes } from '@/testing/render';
+import { demoConfig, renderRoutes, testQueryClient } from '@/testing/render';
 import { Component as MicDrawer } from './mic-drawer-route';
 
 const mic = micFixture({
@@ -44,10 +44,11 @@ function edge(patchHandler: (body: MicPatch) => Response | Promise<Response>) {
   return patches;
 }
 
-function renderDrawer(path = `/mics/${mic.id}`, config = demoConfig) {
+function renderDrawer(path = `/mics/${mic.id}`, config = demoConfig, queryClient = testQueryClient()) {
   return renderRoutes([{ path: '/mics', element: null, children: [{ path: ':micId', Component: MicDrawer }] }], {
     path,
     config,
+    queryClient,
   });
 }
 
@@ -173,5 +174,16 @@ describe('mic drawer', () => {
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     expect(screen.queryByRole('slider')).not.toBeInTheDocument();
+  });
+
+  it.each(['viewer', 'operator'] as const)('shows a %s the device read-only, saying why', async (role) => {
+    const patches = edge(() => HttpResponse.json({ data: mic }));
+    renderDrawer(`/mics/${mic.id}`, demoConfig, testQueryClient({ kind: 'account', username: 'kim', role }));
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveAttribute('readonly');
+    expect(screen.getByText(/can view devices but not change them/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByRole('slider')).not.toBeInTheDocument();
+    expect(patches).toEqual([]);
   });
 });

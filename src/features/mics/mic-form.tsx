@@ -24,7 +24,7 @@ function changeCount(patch: MicPatch): number {
 }
 
 /** The device's edit form: validates before sending, sends only what changed, keeps the input when refused. */
-export function MicForm({ mic, readOnly }: { mic: Mic; readOnly: boolean }) {
+export function MicForm({ mic, readOnly, readOnlyNote }: { mic: Mic; readOnly: boolean; readOnlyNote?: string }) {
   const { t } = useTranslation('mics');
   const [initial, setInitial] = useState(() => formValuesOf(mic));
 
@@ -65,7 +65,7 @@ export function MicForm({ mic, readOnly }: { mic: Mic; readOnly: boolean }) {
       <Stack gap="md">
         {readOnly && (
           <Alert color="gray" variant="light">
-            {t('drawer.readOnly')}
+            {readOnlyNote ?? t('drawer.readOnly')}
           </Alert>
         )}
         <MicIdentityFields form={form} mic={mic} readOnly={readOnly} />

@@ -7,6 +7,7 @@ export const commonEn = {
     events: 'Events',
     compositeEvents: 'Composite events',
     wall: 'Wall display',
+    admin: 'Admin',
   },
   header: {
     toggleNavigation: 'Toggle navigation',
@@ -19,6 +20,22 @@ export const commonEn = {
     signOut: 'Sign out',
     demo: 'Demo edge',
     readOnly: 'Read-only',
+  },
+  user: {
+    menu: 'Account menu: {{name}}, {{role}}',
+    signedInAs: 'Signed in as',
+    signOut: 'Sign out',
+    signOutFailed: 'Could not sign out: {{reason}}',
+    demoBanner: "Demo mode: everyone on this machine is signed in as admin 'demo'.",
+    demoBannerHint: 'Start the server with AUTH_REQUIRED=1 to require sign-in.',
+  },
+  roles: {
+    viewer: 'Viewer',
+    operator: 'Operator',
+    admin: 'Admin',
+  },
+  session: {
+    checkFailed: 'Could not check who is signed in: {{reason}}',
   },
   connection: {
     connecting: 'Connecting…',
@@ -36,17 +53,6 @@ export const commonEn = {
     loading: 'Loading…',
     notFoundTitle: 'Not found',
     back: 'Back',
-  },
-  signIn: {
-    title: 'Sign in to the edge',
-    description:
-      'This console server holds no edge token. Enter the access token of your edge mic service; it is kept for this browser tab only.',
-    token: 'Access token',
-    submit: 'Sign in',
-    checking: 'Checking…',
-    rejected: 'The edge rejected this token ({{reason}}).',
-    expired: 'Your access token was rejected by the edge. Sign in again to continue.',
-    required: 'Enter the access token.',
   },
   shortcuts: {
     title: 'Keyboard shortcuts',

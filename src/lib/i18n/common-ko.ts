@@ -9,6 +9,7 @@ export const commonKo: typeof commonEn = {
     events: '이벤트',
     compositeEvents: '복합 이벤트',
     wall: '상황판',
+    admin: '관리',
   },
   header: {
     toggleNavigation: '메뉴 열기/닫기',
@@ -21,6 +22,22 @@ export const commonKo: typeof commonEn = {
     signOut: '로그아웃',
     demo: '데모 엣지',
     readOnly: '읽기 전용',
+  },
+  user: {
+    menu: '계정 메뉴: {{name}}, {{role}}',
+    signedInAs: '로그인 계정',
+    signOut: '로그아웃',
+    signOutFailed: '로그아웃하지 못했습니다: {{reason}}',
+    demoBanner: "데모 모드: 이 컴퓨터의 모든 사용자가 관리자 'demo'로 로그인됩니다.",
+    demoBannerHint: '로그인을 요구하려면 AUTH_REQUIRED=1로 서버를 시작하세요.',
+  },
+  roles: {
+    viewer: '조회자',
+    operator: '운영자',
+    admin: '관리자',
+  },
+  session: {
+    checkFailed: '로그인 상태를 확인하지 못했습니다: {{reason}}',
   },
   connection: {
     connecting: '연결 중…',
@@ -38,17 +55,6 @@ export const commonKo: typeof commonEn = {
     loading: '불러오는 중…',
     notFoundTitle: '찾을 수 없음',
     back: '돌아가기',
-  },
-  signIn: {
-    title: '엣지 로그인',
-    description:
-      '이 콘솔 서버에는 엣지 토큰이 없습니다. 엣지 마이크 서비스의 액세스 토큰을 입력하세요. 이 브라우저 탭에만 보관됩니다.',
-    token: '액세스 토큰',
-    submit: '로그인',
-    checking: '확인 중…',
-    rejected: '엣지가 이 토큰을 거부했습니다({{reason}}).',
-    expired: '엣지가 액세스 토큰을 거부했습니다. 계속하려면 다시 로그인하세요.',
-    required: '액세스 토큰을 입력하세요.',
   },
   shortcuts: {
     title: '단축키',

@@ -1,0 +1,55 @@
+import { queryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { request } from './client';
+import { ROLES, type Role } from './session';
+
+export const accountSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: z.enum(ROLES),
+  disabled: z.boolean(),
+  /** Has a password (else signs in only through single sign-on, or is the demo account). */
+  password: z.boolean(),
+  /** Provisioned by single sign-on. */
+  sso: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.nullable(z.string()),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+const accountListSchema = z.object({ accounts: z.array(accountSchema) });
+
+const BASE = '/api/admin/accounts';
+
+export const listAccounts = async (signal?: AbortSignal) =>
+  (await request({ path: BASE, schema: accountListSchema, signal, consoleOnly: true })).accounts;
+
+export const createAccount = (body: { username: string; role: Role; password: string }) =>
+  request({ method: 'POST', path: BASE, body, schema: accountSchema, consoleOnly: true });
+
+export const updateAccount = (id: string, body: { role?: Role; disabled?: boolean }) =>
+  request({
+    method: 'PATCH',
+    path: `${BASE}/${encodeURIComponent(id)}`,
+    body,
+    schema: accountSchema,
+    consoleOnly: true,
+  });
+
+export const resetAccountPassword = (id: string, password: string) =>
+  request({
+    method: 'POST',
+    path: `${BASE}/${encodeURIComponent(id)}/password`,
+    body: { password },
+    schema: accountSchema,
+    consoleOnly: true,
+  });
+
+export const accountQueries = {
+  all: () => ['accounts'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...accountQueries.all(), 'list'] as const,
+      queryFn: ({ signal }) => listAccounts(signal),
+    }),
+};

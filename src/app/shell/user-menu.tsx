@@ -1,0 +1,65 @@
+import { Badge, Menu, Text } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { accessToken, edgeConnection, signOut, useSession } from '@/api';
+import { useTranslation } from '@/lib/i18n';
+import { UserButton } from './user-button';
+
+/**
+ * Who is signed in, with which role, and the way out. Loaded after the first paint (the menu's
+ * positioning code is some 15 kB); the shell shows the same button meanwhile.
+ */
+export default function UserMenu() {
+  const { t } = useTranslation();
+  const me = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  if (me === null || me.kind !== 'account') return null;
+  const role = t(`roles.${me.role}`);
+
+  const leave = async () => {
+    try {
+      await signOut();
+    } catch (error) {
+      setFailure(t('user.signOutFailed', { reason: error instanceof Error ? error.message : String(error) }));
+      return;
+    }
+    accessToken.clear();
+    edgeConnection.reset();
+    queryClient.clear();
+    navigate('/sign-in', { replace: true });
+  };
+
+  return (
+    <Menu position="bottom-end" withinPortal onClose={() => setFailure(null)}>
+      <Menu.Target>
+        <UserButton username={me.username} label={t('user.menu', { name: me.username, role })} />
+      </Menu.Target>
+      <Menu.Dropdown miw={200}>
+        <Menu.Label>{t('user.signedInAs')}</Menu.Label>
+        <Text px="sm" pb={6} size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {me.username}{' '}
+          <Badge size="sm" variant="light" ml={4}>
+            {role}
+          </Badge>
+        </Text>
+        <Menu.Divider />
+        {failure !== null && (
+          <Text px="sm" py={4} size="xs" c="red" role="alert">
+            {failure}
+          </Text>
+        )}
+        <Menu.Item
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={() => void leave()}
+          closeMenuOnClick={false}
+        >
+          {t('user.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

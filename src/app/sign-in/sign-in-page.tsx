@@ -1,0 +1,83 @@
+import './locales';
+import { Center, Paper } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { accessToken, edgeConnection, sessionEnd, sessionQueries } from '@/api';
+import { PageLoader } from '@/components/page-loader';
+import { useTranslation } from '@/lib/i18n';
+import { useRuntimeConfig } from '@/lib/runtime-config';
+import { AccountForm } from './account-form';
+import { EdgeTokenForm } from './edge-token-form';
+
+export interface SignInState {
+  from?: string;
+  /** The console session ended (expired, disabled, signed out elsewhere). */
+  ended?: boolean;
+  /** The edge rejected the browser's token (EDGE_TOKEN_FROM_BROWSER). */
+  expired?: boolean;
+}
+
+/** Only paths of this app: never another origin (`//host`) from a crafted link. */
+function safeFrom(from: string | null | undefined): string {
+  return from !== null && from !== undefined && from.startsWith('/') && !from.startsWith('//') ? from : '/mics';
+}
+
+export function SignInPage() {
+  const { t } = useTranslation('signIn');
+  const config = useRuntimeConfig();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const state = (useLocation().state ?? {}) as SignInState;
+  const [search] = useSearchParams();
+  const from = safeFrom(state.from ?? search.get('from'));
+  // Whatever brought the person here stays said until they sign in, even if the page mounts again.
+  // An ended session's data and identity go at once; the check below asks the server afresh.
+  const [ended] = useState(() => {
+    const over = state.ended === true || sessionEnd.get();
+    if (over) {
+      queryClient.clear();
+      sessionEnd.reset();
+    }
+    return over;
+  });
+  const [tokenExpired] = useState(
+    () => state.expired === true || edgeConnection.get().status === 'unauthorized' || accessToken.wasRejected(),
+  );
+  const me = useQuery(sessionQueries.me());
+  const goBack = () => navigate(from, { replace: true });
+  const onSignedIn = async () => {
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+    await queryClient.refetchQueries({ queryKey: sessionQueries.all() });
+    const signedIn = queryClient.getQueryData(sessionQueries.me().queryKey);
+    if (signedIn !== null && signedIn !== undefined && !(config.auth.browserToken && accessToken.get() === null)) {
+      goBack();
+    }
+  };
+
+  if (me.isPending) return <PageLoader />;
+  const signedIn = me.data !== null && me.data !== undefined && me.data.kind === 'account';
+  const needsToken = config.auth.browserToken && accessToken.get() === null;
+  if (signedIn && !needsToken) return <Navigate to={from} replace />;
+
+  const ssoError = search.get('error');
+  const notice = ended
+    ? t('ended')
+    : ssoError === 'sso_disabled'
+      ? t('ssoDisabled')
+      : ssoError === 'sso'
+        ? t('ssoFailed')
+        : null;
+
+  return (
+    <Center mih="100vh" p="md">
+      <Paper withBorder shadow="sm" p="xl" w="100%" maw={440}>
+        {signedIn ? (
+          <EdgeTokenForm expired={tokenExpired} onDone={goBack} />
+        ) : (
+          <AccountForm notice={notice} from={from} onSignedIn={() => void onSignedIn()} />
+        )}
+      </Paper>
+    </Center>
+  );
+}

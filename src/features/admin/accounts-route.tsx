@@ -1,0 +1,174 @@
+import './accounts-locales';
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconKey, IconLock, IconLockOpen, IconUserPlus } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { accountQueries, updateAccount, useSession, type Account, type Role } from '@/api';
+import { DateTime } from '@/components/date-time';
+import { QueryError } from '@/components/query-feedback';
+import { useTranslation } from '@/lib/i18n';
+import { CreateAccountModal, ResetPasswordModal, roleOptions } from './account-forms';
+
+/** Admin → Accounts: who may use the console, with which role; changes end the person's sessions. */
+export function Component() {
+  const { t } = useTranslation('accounts');
+  const me = useSession();
+  const queryClient = useQueryClient();
+  const query = useQuery(accountQueries.list());
+  const [creating, setCreating] = useState(false);
+  const [resetting, setResetting] = useState<Account | null>(null);
+  const update = useMutation({
+    mutationFn: ({ account, change }: { account: Account; change: { role?: Role; disabled?: boolean } }) =>
+      updateAccount(account.id, change),
+    onSuccess: (saved, { change }) => {
+      void queryClient.invalidateQueries({ queryKey: accountQueries.all() });
+      const name = saved.username;
+      const message =
+        change.role !== undefined
+          ? t('done.role', { name, role: t(`roles.${saved.role}`, { ns: 'common' }) })
+          : saved.disabled
+            ? t('done.disabled', { name })
+            : t('done.enabled', { name });
+      notifications.show({ color: 'teal', message });
+    },
+    onError: (error) => {
+      notifications.show({ color: 'red', message: t('refused', { reason: error.message }), autoClose: 10_000 });
+    },
+  });
+  const self = (account: Account) => me?.kind === 'account' && me.username === account.username;
+  const busy = (account: Account) => update.isPending && update.variables?.account.id === account.id;
+
+  const columns: DataTableColumn<Account>[] = [
+    {
+      accessor: 'username',
+      title: t('columns.username'),
+      render: (account) => (
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {account.username}
+          </Text>
+          {self(account) && (
+            <Badge size="xs" variant="outline">
+              {t('you')}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    {
+      accessor: 'role',
+      title: t('columns.role'),
+      width: 170,
+      render: (account) => (
+        <Select
+          size="xs"
+          aria-label={t('roleOf', { name: account.username })}
+          data={roleOptions(t)}
+          value={account.role}
+          allowDeselect={false}
+          disabled={self(account) || busy(account)}
+          onChange={(role) => role !== null && update.mutate({ account, change: { role: role as Role } })}
+        />
+      ),
+    },
+    {
+      accessor: 'disabled',
+      title: t('columns.status'),
+      width: 110,
+      render: (account) => (
+        <Badge variant="light" color={account.disabled ? 'gray' : 'teal'}>
+          {account.disabled ? t('status.disabled') : t('status.active')}
+        </Badge>
+      ),
+    },
+    {
+      accessor: 'sso',
+      title: t('columns.signIn'),
+      width: 140,
+      render: (account) => (
+        <Text size="sm">
+          {account.sso ? t('method.sso') : account.password ? t('method.password') : t('method.none')}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'lastLoginAt',
+      title: t('columns.lastLogin'),
+      width: 150,
+      render: (account) =>
+        account.lastLoginAt === null ? (
+          <Text size="sm" c="dimmed">
+            {t('never')}
+          </Text>
+        ) : (
+          <DateTime value={account.lastLoginAt} relative size="xs" />
+        ),
+    },
+    {
+      accessor: 'actions',
+      title: t('columns.actions'),
+      width: 290,
+      render: (account) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            size="compact-sm"
+            variant="light"
+            color={account.disabled ? 'teal' : 'red'}
+            leftSection={account.disabled ? <IconLockOpen size={14} aria-hidden /> : <IconLock size={14} aria-hidden />}
+            aria-label={t(account.disabled ? 'enableOf' : 'disableOf', { name: account.username })}
+            disabled={self(account) || busy(account)}
+            onClick={() => update.mutate({ account, change: { disabled: !account.disabled } })}
+          >
+            {account.disabled ? t('enable') : t('disable')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconKey size={14} aria-hidden />}
+            aria-label={t('resetPasswordOf', { name: account.username })}
+            onClick={() => setResetting(account)}
+          >
+            {t('resetPassword')}
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {query.data !== undefined ? t('subtitle', { count: query.data.length }) : ''}
+        </Text>
+        <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+          {t('create')}
+        </Button>
+      </Group>
+      {query.isError && query.data === undefined ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : (
+        <DataTable<Account>
+          aria-label={t('table.label')}
+          withTableBorder
+          borderRadius="sm"
+          striped
+          verticalSpacing={6}
+          horizontalSpacing="sm"
+          fz="sm"
+          verticalAlign="center"
+          minHeight={160}
+          records={query.data ?? []}
+          fetching={query.isPending}
+          columns={columns}
+          idAccessor="id"
+          noRecordsText={t('table.empty')}
+        />
+      )}
+      <CreateAccountModal opened={creating} onClose={() => setCreating(false)} />
+      <ResetPasswordModal account={resetting} onClose={() => setResetting(null)} />
+    </Stack>
+  );
+}

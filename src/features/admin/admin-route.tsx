@@ -1,0 +1,42 @@
+import './admin-locales';
+import { Alert, Stack, Tabs, Title } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useCan, useSession } from '@/api';
+import { useTranslation } from '@/lib/i18n';
+
+/** Admin sections as tabs, each its own route (and chunk); concerns add their tab here. */
+const TABS = [{ path: 'accounts', key: 'tabs.accounts', icon: IconUsers }] as const;
+
+export function Component() {
+  const { t } = useTranslation('admin');
+  const me = useSession();
+  const isAdmin = useCan('manageAccounts');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const current = TABS.find((tab) => location.pathname.startsWith(`/admin/${tab.path}`))?.path ?? null;
+
+  if (!isAdmin) {
+    const role = me?.kind === 'account' ? t(`roles.${me.role}`, { ns: 'common' }) : '—';
+    return (
+      <Alert color="orange" role="alert" maw={640}>
+        {t('needsAdmin', { role })}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('title')}</Title>
+      <Tabs value={current} onChange={(value) => value !== null && navigate(`/admin/${value}`)}>
+        <Tabs.List aria-label={t('tabs.label')}>
+          {TABS.map(({ path, key, icon: Icon }) => (
+            <Tabs.Tab key={path} value={path} leftSection={<Icon size={16} aria-hidden />}>
+              {t(key)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Outlet />
+    </Stack>
+  );
+}
