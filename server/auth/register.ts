@@ -13,12 +13,12 @@ import { cookieValue, pruneSessions, sessionPrincipal, type SessionPolicy } from
 export interface AuthOptions {
   db: ConsoleDb;
   config: AuthConfig;
-  /** Everyone on this machine is the `demo` admin (see demoAutoSignIn). */
-  demoAutoSignIn: boolean;
+  /** Everyone on this machine is the `demo` admin (see demoAutoSignIn). Default: no. */
+  demoAutoSignIn?: boolean;
   /** The one-time setup token printed at start, when the console has no account yet. */
-  setupToken: string | null;
-  /** The console's external URL (single sign-on redirects back to it). */
-  publicUrl: string;
+  setupToken?: string | null;
+  /** The console's external URL (single sign-on redirects back to it); buildApp passes publicUrlOf(config). */
+  publicUrl?: string;
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
@@ -50,7 +50,8 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   registerPrincipalHook(app);
   registerPrincipalResolver(app, (request) => sessionPrincipal(db, request, policy));
 
-  if (options.demoAutoSignIn) {
+  const { demoAutoSignIn: autoSignIn = false, setupToken = null, publicUrl = 'http://127.0.0.1' } = options;
+  if (autoSignIn) {
     app.addHook('onRequest', async (request, reply) => {
       if (request.principal !== null) return;
       const pathname = request.url.split('?')[0] ?? '/';
@@ -67,11 +68,11 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   registerAuthRoutes(app, {
     db,
     policy,
-    setup: { token: options.setupToken },
-    demoAutoSignIn: options.demoAutoSignIn,
+    setup: { token: setupToken },
+    demoAutoSignIn: autoSignIn,
   });
   registerAccountRoutes(app, { db });
-  if (config.oidc !== null) registerOidc(app, { db, oidc: config.oidc, policy, publicUrl: options.publicUrl });
+  if (config.oidc !== null) registerOidc(app, { db, oidc: config.oidc, policy, publicUrl });
 
   // Expired and idle sessions are refused when presented; this only keeps the table small.
   const timer = setInterval(() => void pruneSessions(db, policy).catch(() => undefined), 10 * 60_000);

@@ -61,9 +61,9 @@ describe('gateway: what is forwarded', () => {
 
   it('never lets a raw ../ path escape to another upstream path', async () => {
     suite.edge.answer = json(200, {});
-    const { port } = await suite.start();
+    const { port, cookie } = await suite.start();
     // fetch() would normalise the dot segments away, so send the raw request line.
-    const { status } = await rawRequest(port, { path: '/api/v1/mics/../../admin' });
+    const { status } = await rawRequest(port, { path: '/api/v1/mics/../../admin', headers: { cookie } });
     expect(status).toBe(404);
     expect(suite.edge.seen).toEqual([]);
   });
@@ -219,6 +219,7 @@ describe('server: headers and config', () => {
       mapTileAttribution: null,
       live: true,
       escalateAfterMinutes: 3,
+      auth: { demoAutoSignIn: false, oidc: null, browserToken: false },
     });
     expect(JSON.stringify(config)).not.toContain('"t"');
   });

@@ -5,18 +5,29 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { ConsoleDb } from '../db/database.js';
+import { signedIn } from '../testing/accounts.js';
 import { freshDatabase } from '../testing/databases.js';
 import { eventFixture, FAKE_TOKEN, micFixture, startFakeEdge, type FakeEdge } from '../testing/fake-edge.js';
 
 let edge: FakeEdge;
 let db: ConsoleDb;
+/** A signed-in admin: every /api and /live call needs a session (server/auth tests who may call). */
+let cookie = '';
 let apps: FastifyInstance[] = [];
 const streams: http.ClientRequest[] = [];
 
 beforeAll(async () => {
   edge = await startFakeEdge();
   db = await freshDatabase('sqlite');
+  cookie = (await signedIn(db, 'admin')).cookie;
 });
+
+/** fetch with the session cookie. */
+function call(url: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('cookie', cookie);
+  return fetch(url, { ...init, headers });
+}
 afterAll(async () => {
   await edge.close();
   await db.close();
@@ -61,7 +72,7 @@ interface Stream {
 
 function openStream(url: string, headers: Record<string, string> = {}): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: { accept: 'text/event-stream', ...headers } }, (response) => {
+    const request = http.get(url, { headers: { accept: 'text/event-stream', cookie, ...headers } }, (response) => {
       const stream: Stream = { status: response.statusCode ?? 0, headers: response.headers, messages: [] };
       let pending = '';
       response.setEncoding('utf8');
@@ -147,7 +158,7 @@ describe('GET /live', () => {
 
   it('refuses a malformed filter with a reason', async () => {
     const base = await consoleOn();
-    const response = await fetch(`${base}/live?window=forever`);
+    const response = await call(`${base}/live?window=forever`);
     expect(response.status).toBe(400);
     expect(((await response.json()) as { detail: string }).detail).toMatch(/window/);
   });
@@ -156,7 +167,7 @@ describe('GET /live', () => {
     const base = await consoleOn();
     const other = await openStream(`${base}/live`);
     await expect.poll(() => ofType(other, 'mics').length).toBe(1);
-    const patched = await fetch(`${base}/api/v1/mics/mic-0007`, {
+    const patched = await call(`${base}/api/v1/mics/mic-0007`, {
       method: 'PATCH',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Edited elsewhere' }),
@@ -172,7 +183,7 @@ describe('GET /api/inventory/mics', () => {
   it('answers the whole inventory in one compressed response, then 304 while nothing changed', async () => {
     const base = await consoleOn();
     const first = await new Promise<http.IncomingMessage & { body: Buffer }>((resolve) => {
-      http.get(`${base}/api/inventory/mics`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+      http.get(`${base}/api/inventory/mics`, { headers: { 'accept-encoding': 'gzip', cookie } }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => resolve(Object.assign(response, { body: Buffer.concat(chunks) })));
@@ -187,9 +198,9 @@ describe('GET /api/inventory/mics', () => {
     expect(edge.requests.filter((r) => r.path === '/api/v1/mics')).toHaveLength(3);
 
     const etag = first.headers.etag!;
-    const again = await fetch(`${base}/api/inventory/mics`, { headers: { 'if-none-match': etag } });
+    const again = await call(`${base}/api/inventory/mics`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
-    const oneEdge = await fetch(`${base}/api/inventory/mics?edge_id=edge-a`);
+    const oneEdge = await call(`${base}/api/inventory/mics?edge_id=edge-a`);
     expect(((await oneEdge.json()) as { mics: { edge_id: string }[] }).mics.every((m) => m.edge_id === 'edge-a')).toBe(
       true,
     );
@@ -200,7 +211,7 @@ describe('GET /api/inventory/mics', () => {
     edge.maxPageLie = Number.MAX_SAFE_INTEGER;
     edge.mics = Array.from({ length: 500 }, (_, i) => micFixture(i + 1));
     const base = await consoleOn({ HUB_MAX_MIC_PAGES: '2' });
-    const body = (await (await fetch(`${base}/api/inventory/mics`)).json()) as Record<string, unknown>;
+    const body = (await (await call(`${base}/api/inventory/mics`)).json()) as Record<string, unknown>;
     expect(body).toMatchObject({
       complete: false,
       count: 200,
@@ -213,7 +224,7 @@ describe('GET /api/inventory/mics', () => {
   it('answers the edge failure as the gateway would when it has nothing yet', async () => {
     edge.mode = 'malformed';
     const base = await consoleOn();
-    const response = await fetch(`${base}/api/inventory/mics`);
+    const response = await call(`${base}/api/inventory/mics`);
     expect(response.status).toBe(502);
     expect(((await response.json()) as { detail: string }).detail).toBe(
       'The edge sent a response that is not valid JSON (GET /api/v1/mics)',
@@ -224,9 +235,9 @@ describe('GET /api/inventory/mics', () => {
 describe('without a server-held token', () => {
   it('has no hub: /live and the inventory answer 503, and the config says so', async () => {
     const base = await consoleOn({ EDGE_API_TOKEN: '' });
-    expect((await fetch(`${base}/live`)).status).toBe(503);
-    expect((await fetch(`${base}/api/inventory/mics`)).status).toBe(503);
-    expect(((await (await fetch(`${base}/config.json`)).json()) as { live: boolean }).live).toBe(false);
+    expect((await call(`${base}/live`)).status).toBe(503);
+    expect((await call(`${base}/api/inventory/mics`)).status).toBe(503);
+    expect(((await (await call(`${base}/config.json`)).json()) as { live: boolean }).live).toBe(false);
     expect(edge.requests).toEqual([]);
   });
 });

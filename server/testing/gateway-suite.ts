@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { ConsoleDb } from '../db/database.js';
+import { signedIn } from './accounts.js';
 import { freshDatabase, type DatabaseKind } from './databases.js';
 
 /** Test support for the gateway suites: a recording fake edge and consoles proxying to it. */
@@ -68,7 +69,10 @@ export interface TestConsole {
   app: FastifyInstance;
   base: string;
   port: number;
+  /** fetch, signed in as an admin (who may call what is server/auth's tests' concern). */
   call: Call;
+  /** The admin's Cookie header, for raw requests. */
+  cookie: string;
 }
 
 export interface GatewaySuite {
@@ -88,9 +92,11 @@ export const DATABASE_KINDS: readonly DatabaseKind[] = ['sqlite', 'postgres'];
 export function gatewaySuite(database: DatabaseKind = 'sqlite'): GatewaySuite {
   let edge: FakeEdge | undefined;
   let db: ConsoleDb | undefined;
+  let cookie = '';
   const running: FastifyInstance[] = [];
   beforeAll(async () => {
     [edge, db] = await Promise.all([startFakeEdge(), freshDatabase(database)]);
+    cookie = (await signedIn(db, 'admin')).cookie;
   });
   afterEach(async () => {
     await Promise.all(running.splice(0).map((app) => app.close()));
@@ -114,7 +120,12 @@ export function gatewaySuite(database: DatabaseKind = 'sqlite'): GatewaySuite {
       running.push(app);
       const base = await app.listen({ host: '127.0.0.1', port: 0 });
       const { port } = app.server.address() as AddressInfo;
-      return { app, base, port, call: (path, init = {}) => fetch(`${base}${path}`, init) };
+      const call: Call = (path, init = {}) => {
+        const headers = new Headers(init.headers);
+        headers.set('cookie', cookie);
+        return fetch(`${base}${path}`, { ...init, headers });
+      };
+      return { app, base, port, call, cookie };
     },
   };
 }

@@ -23,7 +23,7 @@ import { ConnectionIndicator } from './connection-indicator';
 import { ColorSchemeToggle, LanguageToggle } from './header-controls';
 import classes from './app-layout.module.css';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
-import { UserMenuSlot } from './user-button';
+import { UserMenuSlot } from './user-menu-slot';
 
 const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
 

@@ -1,10 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
-import { forwardRef, lazy, Suspense, type ComponentPropsWithoutRef } from 'react';
-import { useSession } from '@/api';
-import { useTranslation } from '@/lib/i18n';
-
-const UserMenu = lazy(() => import('./user-menu'));
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 
 type UserButtonProps = { username: string; label: string } & ComponentPropsWithoutRef<'button'>;
 
@@ -31,16 +27,3 @@ export const UserButton = forwardRef<HTMLButtonElement, UserButtonProps>(functio
     </Button>
   );
 });
-
-/** Who is signed in; the menu with "Sign out" arrives just after the first paint. */
-export function UserMenuSlot() {
-  const { t } = useTranslation();
-  const me = useSession();
-  if (me === null || me.kind !== 'account') return null;
-  const label = t('user.menu', { name: me.username, role: t(`roles.${me.role}`) });
-  return (
-    <Suspense fallback={<UserButton username={me.username} label={label} />}>
-      <UserMenu />
-    </Suspense>
-  );
-}
