@@ -37,10 +37,10 @@ describe.each(DATABASE_KINDS)('on %s', (database) => {
   describe('server: request and connection timeouts', () => {
     it('cuts a request whose body dribbles in past REQUEST_TIMEOUT_MS with a 408; the edge never sees it', async () => {
       suite.edge.answer = json(200, { data: {} });
-      const { port } = await suite.start({ REQUEST_TIMEOUT_MS: '600', EDGE_API_TOKEN: 't' });
+      const { port, cookie } = await suite.start({ REQUEST_TIMEOUT_MS: '600', EDGE_API_TOKEN: 't' });
       const body = '{"status":"inactive","name":"a slow client"}';
       const head =
-        `PATCH /api/v1/mics/mic-0001 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+        `PATCH /api/v1/mics/mic-0001 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
       // One byte per 100 ms: the whole body would take 4.5 s.
       const { text, closedAfterMs } = await rawExchange(port, head, body, 100);
@@ -66,12 +66,12 @@ describe.each(DATABASE_KINDS)('on %s', (database) => {
 
     it('lets a request that arrives in time through, and keeps its connection for the next one', async () => {
       suite.edge.answer = json(200, { page: 1, results: [] });
-      const { port } = await suite.start({ REQUEST_TIMEOUT_MS: '600' });
+      const { port, cookie } = await suite.start({ REQUEST_TIMEOUT_MS: '600' });
       const socket = net.connect(port, '127.0.0.1');
       let text = '';
       socket.setEncoding('utf8');
       socket.on('data', (chunk: string) => (text += chunk));
-      const get = 'GET /api/v1/mics HTTP/1.1\r\nHost: localhost\r\n\r\n';
+      const get = `GET /api/v1/mics HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\n\r\n`;
       socket.write(get);
       await expect.poll(() => text.match(/HTTP\/1\.1 200/g)?.length ?? 0).toBe(1);
       // Idle for longer than the request timeout: that is keep-alive, not a slow request.

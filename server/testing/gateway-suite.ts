@@ -125,19 +125,32 @@ export function gatewaySuite(database: DatabaseKind = 'sqlite'): GatewaySuite {
         headers.set('cookie', cookie);
         return fetch(`${base}${path}`, { ...init, headers });
       };
+      signedInPorts.set(port, cookie);
       return { app, base, port, call, cookie };
     },
   };
 }
 
-/** A request with exactly these headers (fetch would add or refuse some, e.g. Host). */
+/** The admin cookie of each suite console, so raw requests to it are signed in too. */
+const signedInPorts = new Map<number, string>();
+
+/**
+ * A request with exactly these headers (fetch would add or refuse some, e.g. Host), plus the
+ * console's admin session cookie unless the request sets its own.
+ */
 export function rawRequest(
   port: number,
   options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path, headers: options.headers },
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: { cookie: signedInPorts.get(port) ?? '', ...options.headers },
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
