@@ -111,6 +111,11 @@ export class MicsPage {
     return this.drawer.getByRole('status').filter({ hasText: 'Sent' });
   }
 
+  /** The drawer's History section: one list item per recorded change, newest first. */
+  get history(): Locator {
+    return this.drawer.getByRole('list', { name: 'History of this device' }).getByRole('listitem');
+  }
+
   get saveError(): Locator {
     return this.drawer.getByRole('alert').filter({ hasText: 'Not saved' });
   }

@@ -16,6 +16,11 @@ export class WallPage {
     return this.page.getByTestId('wall-freshness');
   }
 
+  /** The full-screen notice that replaces the wall when the console refuses the screen. */
+  get accessView() {
+    return this.page.getByTestId('wall-access');
+  }
+
   get banner() {
     return this.page.getByTestId('wall-banner');
   }

@@ -9,9 +9,8 @@ import { findWallLinkByKey, plausibleKey, type WallLinkRow } from './wall-links.
 /** The cookie a wall screen holds: the link's key, HttpOnly, so the page's scripts never see it. */
 export const WALL_COOKIE = 'esc_wall';
 export const WALL_REVOKED = 'This wall link was revoked.';
-/** Machine-readable reasons the browser maps to the wall's full-screen views. */
+/** Machine-readable: the wall shows its "revoked" view for it. */
 export const WALL_REVOKED_CODE = 'wall_revoked';
-export const SIGN_IN_CODE = 'sign_in_required';
 
 /** Browsers cap a cookie's life at 400 days; a wall screen reloads long before that. */
 const COOKIE_MAX_AGE_S = 400 * 24 * 3600;
@@ -28,13 +27,6 @@ export interface WallAccessOptions {
 /** `/w/<key>` as the request log may print it. */
 export function redactWallPath(pathname: string): string {
   return pathname.replace(/^\/w\/[^/]*/, '/w/…');
-}
-
-function guarded(request: FastifyRequest): boolean {
-  const pathname = request.url.split('?')[0] ?? '/';
-  return (
-    pathname.startsWith('/api/') || pathname === '/live' || pathname.startsWith('/live/') || pathname === '/auth/me'
-  );
 }
 
 function setWallCookie(reply: FastifyReply, key: string, secure: boolean): void {
@@ -101,23 +93,15 @@ export function registerWallAccess(app: FastifyInstance, { db, cookieSecure }: W
     return reply.redirect(row.query === '' ? '/wall' : `/wall?${row.query}`, 303);
   });
 
-  // The console's own "sign in" refusal (never an edge's 401 passed through) names its reason,
-  // which the wall maps to its views: a revoked link, or no access at all.
+  // A revoked link's refusal says so: the console's own "sign in" answer (never an edge's 401
+  // passed through) becomes "revoked", which the wall shows instead of asking for a sign-in.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode !== 401 || typeof payload !== 'string' || !guarded(request)) return payload;
-    let body: unknown;
+    if (reply.statusCode !== 401 || !revokedRequests.has(request) || typeof payload !== 'string') return payload;
     try {
-      body = JSON.parse(payload);
+      if ((JSON.parse(payload) as { detail?: unknown }).detail !== SIGN_IN_NEEDED) return payload;
     } catch {
       return payload;
     }
-    if (typeof body !== 'object' || body === null || (body as { detail?: unknown }).detail !== SIGN_IN_NEEDED) {
-      return payload;
-    }
-    return JSON.stringify(
-      revokedRequests.has(request)
-        ? { detail: WALL_REVOKED, code: WALL_REVOKED_CODE }
-        : { ...body, code: SIGN_IN_CODE },
-    );
+    return JSON.stringify({ detail: WALL_REVOKED, code: WALL_REVOKED_CODE });
   });
 }

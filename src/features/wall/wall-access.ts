@@ -5,15 +5,13 @@ export type WallAccessProblem = 'revoked' | 'signed-out';
 
 /** The console answers `{ detail, code }` when it refuses a request itself (see server/walls). */
 export const WALL_REVOKED_CODE = 'wall_revoked';
-export const SIGN_IN_CODE = 'sign_in_required';
 
 /**
- * The console's own 401s end the wall's access; an edge that rejects the server's token also
- * answers 401, but without the console's code, and keeps its banner over the last data instead.
+ * A revoked link ends the wall's access; an edge that rejects the server's token also answers
+ * 401, but without the console's code, and keeps its banner over the last data instead.
  */
-export function wallAccessProblem(error: unknown): WallAccessProblem | null {
+export function wallAccessProblem(error: unknown): 'revoked' | null {
   if (!(error instanceof ApiError) || error.status !== 401) return null;
   if (error.code === WALL_REVOKED_CODE) return 'revoked';
-  if (error.code === SIGN_IN_CODE) return 'signed-out';
   return null;
 }
