@@ -121,11 +121,12 @@ describeEachDatabase('audit trail over HTTP', (getDb) => {
     expect((await patch('mic-0002', { name: 'x' }, wall)).status).toBe(403);
     expect(edge.seen).toEqual([]);
     const [byWall, byViewer] = (await audit('?mic=mic-0002&size=2')).results;
+    // Refused before the body is read: what was asked is not known, who asked and the answer are.
     expect(byViewer).toMatchObject({
       actor: { kind: 'account', name: name.viewer },
-      action: 'mic.status',
+      action: 'mic.update',
       outcome: 'refused',
-      details: { requested: { status: 'inactive' }, answer: { status: 403 } },
+      details: { requested: null, answer: { status: 403, detail: 'This action needs the admin role.' } },
     });
     expect(byWall).toMatchObject({ actor: { kind: 'wall', name: 'Audit wall' }, outcome: 'refused' });
   });

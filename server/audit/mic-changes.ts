@@ -129,16 +129,15 @@ export function registerMicAudit(app: FastifyInstance, options: MicAuditOptions)
     const entry = pending.get(request);
     pending.delete(request);
     if (entry === undefined) {
-      // Refused before any handler (the access rule): recorded for a known principal; anonymous noise is not.
+      // Refused by the access rule before its body was read: who asked and the answer are known,
+      // what was asked is not. Recorded for a known principal; anonymous noise is not.
       const micId = (request.params as { id?: string }).id;
       if (principal === null || micId === undefined || reply.statusCode < 400) return payload;
-      const body = parseJson(request.body);
-      const requested = isRecord(body) ? requestedFields(body) : null;
       await record(options.db, {
         actor: principal,
-        action: actionOf(requested),
+        action: 'mic.update',
         target: { type: 'mic', id: micId.slice(0, 200) },
-        details: { requested, answer: { status: reply.statusCode, detail: answerDetail(parseJson(payload)) } },
+        details: { requested: null, answer: { status: reply.statusCode, detail: answerDetail(parseJson(payload)) } },
         outcome: 'refused',
         ip: clientAddress(request),
       });

@@ -62,7 +62,7 @@ export function registerWallRoutes(app: FastifyInstance, { db, publicUrl }: Wall
       return reply.code(201).send({ link, url: wallLinkUrl(baseOf(request, publicUrl), key) });
     } catch (error) {
       if (error instanceof WallLinkError) return reply.code(error.status).send({ detail: error.message });
-      if (error instanceof WallQueryError) return reply.code(400).send({ detail: error.message });
+      if (error instanceof WallQueryError) return reply.code(422).send({ detail: error.message });
       throw error;
     }
   });

@@ -27,7 +27,7 @@ const KEY_BYTES = 32;
 export class WallLinkError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 404 | 409,
+    readonly status: 404 | 409 | 422,
   ) {
     super(message);
   }
@@ -48,11 +48,11 @@ export function viewOf(row: WallLinkRow): WallLinkView {
 }
 
 export function validName(input: unknown): string {
-  if (typeof input !== 'string' || input.trim() === '') throw new WallLinkError('A wall link needs a name', 400);
+  if (typeof input !== 'string' || input.trim() === '') throw new WallLinkError('A wall link needs a name', 422);
   const name = input.trim();
-  if (name.length > NAME_MAX) throw new WallLinkError(`A wall link's name has at most ${NAME_MAX} characters`, 400);
+  if (name.length > NAME_MAX) throw new WallLinkError(`A wall link's name has at most ${NAME_MAX} characters`, 422);
   if ([...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) {
-    throw new WallLinkError("A wall link's name cannot contain control characters", 400);
+    throw new WallLinkError("A wall link's name cannot contain control characters", 422);
   }
   return name;
 }

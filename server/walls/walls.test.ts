@@ -137,7 +137,7 @@ describeEachDatabase('wall links', (getDb) => {
   it('refuses bad names and options, and a name already in use', async () => {
     expect((await create('')).status).toBe(422);
     const unknownOption = await create('Options', 'colour=red');
-    expect(unknownOption.status).toBe(400);
+    expect(unknownOption.status).toBe(422);
     expect((await unknownOption.json()).detail).toMatch(/colour/);
     expect((await create('Twice')).status).toBe(201);
     expect((await create('Twice')).status).toBe(409);
