@@ -49,7 +49,7 @@ test.describe('wall links', () => {
     await expect(walls.row(name)).toContainText('Revoked');
 
     // At its next refresh the open wall says so, in its own language, without a reload or a sign-in form.
-    await expect(wall.accessView).toContainText('이 월 링크는 폐기되었습니다');
+    await expect(wall.accessView).toContainText('이 상황판 링크는 폐기되었습니다');
     expect(await wall.documentMarked()).toBe(true);
     await expect(wallPage).toHaveURL(/\/wall\?/);
     await expect(wallPage.getByRole('button', { name: /로그인|Sign in/ })).toHaveCount(0);

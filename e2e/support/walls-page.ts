@@ -17,7 +17,7 @@ export class WallsPage {
   }
 
   field(label: string): Locator {
-    return this.dialog.getByLabel(label, { exact: true });
+    return this.dialog.getByRole('textbox', { name: label });
   }
 
   language(label: string): Locator {

@@ -60,7 +60,8 @@ const MAX_VALUE_CHARS = 160;
 
 /** A recorded value as one line of text; never markup (it is rendered as text). */
 export function formatAuditValue(value: unknown, t: TFunction): string {
-  if (value === undefined || value === null || value === '') return t('none');
+  if (value === undefined || value === null) return t('none');
+  if (value === '') return '“”';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (isRecord(value)) {

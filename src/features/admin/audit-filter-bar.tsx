@@ -59,7 +59,7 @@ export function AuditFilterBar({ filters, onChange }: AuditFilterBarProps) {
             setPerson(event.currentTarget.value);
             commitPerson(event.currentTarget.value);
           }}
-          w={220}
+          w={180}
         />
         <Select
           label={t('filters.action')}
@@ -68,7 +68,7 @@ export function AuditFilterBar({ filters, onChange }: AuditFilterBarProps) {
           value={filters.action}
           onChange={(value) => onChange({ action: value })}
           clearable
-          w={220}
+          w={190}
         />
         <Select
           label={t('filters.mic')}
@@ -78,7 +78,7 @@ export function AuditFilterBar({ filters, onChange }: AuditFilterBarProps) {
           onChange={(value) => onChange({ mic: value })}
           searchable
           clearable
-          w={260}
+          w={220}
         />
         <DateTimeField
           label={t('filters.from')}

@@ -7,7 +7,7 @@ const en = {
   filters: {
     label: 'Audit filters',
     person: 'Person',
-    personPlaceholder: 'Username or wall link',
+    personPlaceholder: 'Name or wall link',
     action: 'Action',
     actionPlaceholder: 'Any action',
     mic: 'Mic',
@@ -45,7 +45,7 @@ const ko: typeof en = {
   filters: {
     label: '감사 기록 필터',
     person: '사용자',
-    personPlaceholder: '사용자 이름 또는 월 링크',
+    personPlaceholder: '이름 또는 상황판 링크',
     action: '작업',
     actionPlaceholder: '모든 작업',
     mic: '마이크',

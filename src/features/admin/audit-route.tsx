@@ -33,7 +33,9 @@ export function Component() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
-          <Title order={2}>{t('title')}</Title>
+          <Title order={3} size="h4">
+            {t('title')}
+          </Title>
           <Text c="dimmed" size="sm">
             {t('subtitle')}
             {list.data?.retention_days !== undefined && ` ${t('retention', { days: list.data.retention_days })}`}

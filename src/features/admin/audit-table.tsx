@@ -26,15 +26,12 @@ function Target({ target }: { target: AuditEntry['target'] }) {
       </Anchor>
     );
   }
+  // Other targets (accounts, wall links) are ids nobody reads: their kind, and the id on hover.
   return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {target.type}
-      </Text>
-      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-        {target.id}
-      </Text>
-    </Stack>
+    <Text size="sm" c="dimmed" data-hint={target.id} style={{ whiteSpace: 'nowrap' }}>
+      {target.type} ·{' '}
+      <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{target.id.slice(0, 8)}</span>
+    </Text>
   );
 }
 

@@ -57,7 +57,9 @@ export function Component() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
-          <Title order={2}>{t('title')}</Title>
+          <Title order={3} size="h4">
+            {t('title')}
+          </Title>
           <Text c="dimmed" size="sm" maw={720}>
             {t('subtitle')}
           </Text>

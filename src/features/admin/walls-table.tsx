@@ -46,7 +46,15 @@ export function WallsTable({ links, onRevoke }: { links: WallLink[]; onRevoke: (
       idAccessor="id"
       noRecordsText={t('table.empty')}
       columns={[
-        { accessor: 'name', title: t('table.name'), render: (link) => <Text fw={500}>{link.name}</Text> },
+        {
+          accessor: 'name',
+          title: t('table.name'),
+          render: (link) => (
+            <Text size="sm" fw={600}>
+              {link.name}
+            </Text>
+          ),
+        },
         {
           accessor: 'query',
           title: t('table.options'),

@@ -60,10 +60,11 @@ const ko: typeof en = {
   enableSound: '클릭하여 소리 켜기',
   soundOn: '알림음 켜짐',
   mics: '마이크 {{count}}개',
-  revoked: '이 월 링크는 폐기되었습니다',
-  revokedHint: '이 화면은 더 이상 접근할 수 없습니다. 관리자에게 새 월 링크를 요청하세요(관리 → 월 스크린).',
+  revoked: '이 상황판 링크는 폐기되었습니다',
+  revokedHint: '이 화면은 더 이상 접근할 수 없습니다. 관리자에게 새 상황판 링크를 요청하세요(관리 → 상황판 화면).',
   signInNeeded: '로그인이 필요합니다',
-  signInNeededHint: '이 화면은 콘솔에 접근할 수 없습니다. 관리 → 월 스크린에서 만든 월 링크를 이 화면에서 여세요.',
+  signInNeededHint:
+    '이 화면은 콘솔에 접근할 수 없습니다. 관리 → 상황판 화면에서 만든 상황판 링크를 이 화면에서 여세요.',
 };
 
 registerTranslations('wall', en, ko);
