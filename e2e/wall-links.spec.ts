@@ -1,4 +1,3 @@
-import { MicsPage } from './support/mics-page';
 import { expect, test } from './support/test';
 import { WallPage } from './support/wall-page';
 import { WallsPage } from './support/walls-page';
