@@ -4,6 +4,7 @@ import type { AuthConfig, ServerConfig } from '../config.js';
 import type { ConsoleDb } from '../db/database.js';
 import { demoAccount } from './accounts.js';
 import { registerAccountRoutes } from './account-routes.js';
+import { WALL_COOKIE } from '../walls/wall-access.js';
 import { registerAccessRule } from './guard.js';
 import { registerOidc } from './oidc.js';
 import { registerPrincipalHook, registerPrincipalResolver } from './principal.js';
@@ -58,6 +59,9 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
       // Pages, API calls and streams only: not health checks, assets or the sign-out that asked for none.
       if (pathname === '/healthz' || path.extname(pathname) !== '' || pathname.startsWith('/auth/')) return;
       if (cookieValue(request, DEMO_OFF_COOKIE) !== null) return;
+      // A wall screen stays a wall (opening its link, or with its cookie): a revoked link must show
+      // "revoked", never become the demo admin.
+      if (pathname.startsWith('/w/') || cookieValue(request, WALL_COOKIE) !== null) return;
       const account = await demoAccount(db);
       if (Number(account.disabled) !== 0) return;
       await startSession(db, request, reply, policy, account, { method: 'demo' });

@@ -16,13 +16,6 @@ export function cliActor(tool: string): { kind: 'system'; name: string } {
   return { kind: 'system', name: `${tool} CLI (${user})` };
 }
 
-/** The console's address for links the CLI prints: PUBLIC_URL, else where this server listens. */
-export function publicBase(config: ServerConfig): string {
-  if (config.auth.publicUrl !== null) return config.auth.publicUrl.replace(/\/+$/, '');
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
-}
-
 /** `--flag value` and `--flag=value` options, and the positional words, of an argument list. */
 export function parseArgs(args: readonly string[], flags: readonly string[]) {
   const positional: string[] = [];

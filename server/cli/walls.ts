@@ -1,11 +1,11 @@
 import { pathToFileURL } from 'node:url';
 import { recordAudit } from '../audit/record.js';
 import type { ConsoleDb } from '../db/database.js';
-import type { ServerConfig } from '../config.js';
+import { publicUrlOf, type ServerConfig } from '../config.js';
 import { wallLinkUrl } from '../walls/routes.js';
 import { createWallLink, listWallLinks, revokeWallLink, WallLinkError } from '../walls/wall-links.js';
 import { WallQueryError } from '../walls/wall-query.js';
-import { cliActor, parseArgs, publicBase, runWithDatabase, UsageError } from './cli-support.js';
+import { cliActor, parseArgs, runWithDatabase, UsageError } from './cli-support.js';
 
 const USAGE = `Usage: npm run walls -- <command>
   add NAME [--query "edge_id=…&window=15m"]   create a wall link and print its URL (shown once)
@@ -42,7 +42,7 @@ export async function wallsCommand(db: ConsoleDb, config: ServerConfig, args: re
           outcome: 'ok',
           ip: null,
         });
-        return `Wall link "${link.name}" created. Open this on the screen (it is shown only once):\n${wallLinkUrl(publicBase(config), key)}`;
+        return `Wall link "${link.name}" created. Open this on the screen (it is shown only once):\n${wallLinkUrl(publicUrlOf(config), key)}`;
       } catch (error) {
         if (error instanceof WallLinkError || error instanceof WallQueryError) throw new UsageError(error.message);
         throw error;

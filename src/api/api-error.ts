@@ -25,8 +25,6 @@ export class ApiError extends Error {
     readonly endpoint: string,
     readonly status: number | null = null,
     readonly fieldErrors: FieldError[] = [],
-    /** The console server's machine-readable reason (`{ detail, code }`), e.g. `wall_revoked`. */
-    readonly code: string | null = null,
   ) {
     super(message);
   }
@@ -71,9 +69,8 @@ export function formatPath(path: readonly PropertyKey[]): string {
 /** The readable reason of an error response: FastAPI's `detail` as a string or a list, or the raw text. */
 export function errorFromResponse(endpoint: string, status: number, statusText: string, bodyText: string): ApiError {
   let detail: unknown;
-  let code: unknown;
   try {
-    ({ detail, code } = JSON.parse(bodyText) as { detail?: unknown; code?: unknown });
+    detail = (JSON.parse(bodyText) as { detail?: unknown }).detail;
   } catch {
     detail = undefined;
   }
@@ -87,14 +84,7 @@ export function errorFromResponse(endpoint: string, status: number, statusText: 
     reason = text !== '' && !text.startsWith('<') ? text : statusText || 'no reason given';
   }
   const kind = status === 504 ? 'timeout' : status === 502 ? 'network' : 'http';
-  return new ApiError(
-    kind,
-    `${status} ${reason}`,
-    endpoint,
-    status,
-    fieldErrors,
-    typeof code === 'string' ? code : null,
-  );
+  return new ApiError(kind, `${status} ${reason}`, endpoint, status, fieldErrors);
 }
 
 /** The part of a zod error the app reads. */

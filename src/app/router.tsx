@@ -62,6 +62,8 @@ export function createRouter() {
                   children: [
                     { index: true, element: <Navigate to="accounts" replace /> },
                     { path: 'accounts', lazy: page(() => import('@/features/admin/accounts-route')) },
+                    { path: 'walls', lazy: page(() => import('@/features/admin/walls-route')) },
+                    { path: 'audit', lazy: page(() => import('@/features/admin/audit-route')) },
                   ],
                 },
                 { path: '*', element: <NotFoundPage /> },

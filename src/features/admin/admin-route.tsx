@@ -1,12 +1,16 @@
 import './admin-locales';
 import { Alert, Stack, Tabs, Title } from '@mantine/core';
-import { IconUsers } from '@tabler/icons-react';
+import { IconDeviceTv, IconHistory, IconUsers } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useCan, useSession } from '@/api';
 import { useTranslation } from '@/lib/i18n';
 
 /** Admin sections as tabs, each its own route (and chunk); concerns add their tab here. */
-const TABS = [{ path: 'accounts', key: 'tabs.accounts', icon: IconUsers }] as const;
+const TABS = [
+  { path: 'accounts', key: 'tabs.accounts', icon: IconUsers },
+  { path: 'walls', key: 'tabs.walls', icon: IconDeviceTv },
+  { path: 'audit', key: 'tabs.audit', icon: IconHistory },
+] as const;
 
 export function Component() {
   const { t } = useTranslation('admin');

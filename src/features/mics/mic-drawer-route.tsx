@@ -8,6 +8,7 @@ import { DateTime } from '@/components/date-time';
 import { NotFoundState, QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { MicForm } from './mic-form';
+import { MicHistory } from './mic-history';
 import './locales';
 
 /**
@@ -95,6 +96,7 @@ export function Component() {
         <Stack gap="sm">
           <StaleDataNotice query={query} />
           <MicForm key={query.data.id} mic={query.data} readOnly={readOnly} readOnlyNote={roleNote} />
+          <MicHistory micId={query.data.id} />
         </Stack>
       ) : query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />

@@ -18,6 +18,8 @@ const mic = micFixture({
 function edge(patchHandler: (body: MicPatch) => Response | Promise<Response>) {
   const patches: MicPatch[] = [];
   server.use(
+    // The History section (tested in mic-history.test.tsx): nothing recorded yet.
+    http.get('/api/mics/:id/history', () => HttpResponse.json(pageFixture([]))),
     http.get('/api/v1/mics/:id', ({ params }) =>
       params.id === mic.id
         ? HttpResponse.json({ data: mic })

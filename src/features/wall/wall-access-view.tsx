@@ -1,6 +1,7 @@
 import { IconLinkOff, IconLock } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useSessionEnded } from '@/api';
 import { useTranslation } from '@/lib/i18n';
 import { wallAccessProblem, type WallAccessProblem } from './wall-access';
 import classes from './wall.module.css';
@@ -19,27 +20,20 @@ export function WallAccessView({ problem }: { problem: WallAccessProblem }) {
 }
 
 /**
- * Watches every query the wall runs, whatever it asks for: the first answer in which the console
- * itself refuses this screen replaces the whole wall (and so stops its polling).
+ * Once the console refuses one of the wall's requests for want of a session (whatever the wall
+ * was asking, polled or streamed), asks once why, and replaces the whole wall with the answer:
+ * "revoked" or "sign-in needed". That also stops its polling. Until the answer, the wall stays.
  */
 export function WallAccessGate({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const [problem, setProblem] = useState<WallAccessProblem | null>(null);
-  useEffect(() => {
-    const cache = queryClient.getQueryCache();
-    const check = () => {
-      for (const query of cache.getAll()) {
-        const found = wallAccessProblem(query.state.error);
-        if (found !== null) {
-          setProblem((current) => current ?? found);
-          return;
-        }
-      }
-    };
-    check();
-    return cache.subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') check();
-    });
-  }, [queryClient]);
-  return problem === null ? children : <WallAccessView problem={problem} />;
+  const refused = useSessionEnded();
+  const problem = useQuery({
+    queryKey: ['wall-access'],
+    queryFn: ({ signal }) => wallAccessProblem(signal),
+    enabled: refused,
+    retry: 2,
+    staleTime: Infinity,
+  });
+  if (!refused) return children;
+  if (problem.data !== undefined) return <WallAccessView problem={problem.data} />;
+  return problem.isError ? <WallAccessView problem="signed-out" /> : children;
 }

@@ -1,17 +1,16 @@
-import { ApiError } from '@/api';
-
 /** Why the console (not the edge) refuses this screen: its wall link was revoked, or it holds no access at all. */
 export type WallAccessProblem = 'revoked' | 'signed-out';
 
-/** The console answers `{ detail, code }` when it refuses a request itself (see server/walls). */
+/** The console's `code` when the screen's wall link was revoked (see server/walls). */
 export const WALL_REVOKED_CODE = 'wall_revoked';
 
 /**
- * A revoked link ends the wall's access; an edge that rejects the server's token also answers
- * 401, but without the console's code, and keeps its banner over the last data instead.
+ * Asked once the console has refused one of the wall's requests for want of a session: whether
+ * this screen's link was revoked (the console says so with its code) or it never had access.
  */
-export function wallAccessProblem(error: unknown): 'revoked' | null {
-  if (!(error instanceof ApiError) || error.status !== 401) return null;
-  if (error.code === WALL_REVOKED_CODE) return 'revoked';
-  return null;
+export async function wallAccessProblem(signal?: AbortSignal): Promise<WallAccessProblem> {
+  const response = await fetch('/auth/me', { headers: { accept: 'application/json' }, signal });
+  if (response.status !== 401) return 'signed-out';
+  const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
+  return body?.code === WALL_REVOKED_CODE ? 'revoked' : 'signed-out';
 }
