@@ -39,7 +39,8 @@ describeEachDatabase('access rule', (getDb) => {
     app.get('/public', async () => (reached.push('GET /public'), {}));
     app.get('/admin-only', { preHandler: requireRole('admin') }, async () => (reached.push('admin-only'), {}));
     await app.ready();
-    for (const role of ['viewer', 'operator', 'admin'] as const) cookies[role] = (await signedIn(consoleDb, role, role)).cookie;
+    for (const role of ['viewer', 'operator', 'admin'] as const)
+      cookies[role] = (await signedIn(consoleDb, role, role)).cookie;
   });
   afterAll(() => app.close());
 

@@ -55,7 +55,8 @@ describeEachDatabase('review routes', (getDb) => {
     });
     bus.subscribe((change) => heard.push(change));
     await app.ready();
-    for (const role of ['viewer', 'operator', 'admin'] as const) cookies[role] = (await signedIn(consoleDb, role, role)).cookie;
+    for (const role of ['viewer', 'operator', 'admin'] as const)
+      cookies[role] = (await signedIn(consoleDb, role, role)).cookie;
   });
   afterAll(async () => {
     await app.close();
