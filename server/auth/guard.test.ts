@@ -13,6 +13,7 @@ describeEachDatabase('access rule', (getDb) => {
   let app: FastifyInstance;
   const reached: string[] = [];
   const cookies: Record<string, string> = {};
+  const accountIds: Record<string, string> = {};
 
   beforeAll(async () => {
     const consoleDb = getDb();
@@ -39,8 +40,11 @@ describeEachDatabase('access rule', (getDb) => {
     app.get('/public', async () => (reached.push('GET /public'), {}));
     app.get('/admin-only', { preHandler: requireRole('admin') }, async () => (reached.push('admin-only'), {}));
     await app.ready();
-    for (const role of ['viewer', 'operator', 'admin'] as const)
-      cookies[role] = (await signedIn(consoleDb, role, role)).cookie;
+    for (const role of ['viewer', 'operator', 'admin'] as const) {
+      const session = await signedIn(consoleDb, role, role);
+      cookies[role] = session.cookie;
+      accountIds[role] = session.accountId;
+    }
   });
   afterAll(() => app.close());
 
@@ -94,12 +98,12 @@ describeEachDatabase('access rule', (getDb) => {
 
   it('drops a session as soon as its account is disabled', async () => {
     const consoleDb = getDb();
-    await consoleDb.db.updateTable('accounts').set({ disabled: 1 }).where('id', '=', 'id-operator').execute();
+    await consoleDb.db.updateTable('accounts').set({ disabled: 1 }).where('id', '=', accountIds.operator!).execute();
     expect((await call('GET', '/api/v1/mics/m1', { cookie: cookies.operator! })).status).toBe(401);
     const left = await consoleDb.db
       .selectFrom('sessions')
       .select('id')
-      .where('account_id', '=', 'id-operator')
+      .where('account_id', '=', accountIds.operator!)
       .execute();
     expect(left).toEqual([]);
   });
