@@ -16,7 +16,7 @@ test.describe('/events', () => {
     await events.labelsInput().fill('scream');
     await events.option(/\(scream\)/).click();
     await events.labelsInput().fill('siren');
-    const request = events.nextListRequest();
+    const request = events.nextListRequest((params) => params.getAll('label_id').length === 2);
     await events.option(/\(siren\)/).click();
     const params = new URL((await request).url()).searchParams;
 

@@ -62,13 +62,15 @@ export class EventsPage {
   }
 
   /** Resolves with the next list request (size > 1; the new-events probe asks for size 1). */
-  nextListRequest() {
+  /** The next list request, or the next one `where` accepts (a periodic refresh may come first). */
+  nextListRequest(where: (params: URLSearchParams) => boolean = () => true) {
     return this.page.waitForRequest((req) => {
       const url = new URL(req.url());
       return (
         url.pathname === '/api/v1/events' &&
         url.searchParams.get('size') !== '1' &&
-        url.searchParams.get('size') !== '100'
+        url.searchParams.get('size') !== '100' &&
+        where(url.searchParams)
       );
     });
   }
