@@ -7,8 +7,8 @@ import {
   accountView,
   createAccount,
   findById,
+  lastAdminRefusal,
   listAccounts,
-  otherEnabledAdmins,
   passwordSchema,
   roleSchema,
   setDisabled,
@@ -77,9 +77,8 @@ export function registerAccountRoutes(app: FastifyInstance, { db }: { db: Consol
     if (self && (demotes || disables)) {
       return detail(reply, 409, 'You cannot lower your own role or disable your own account.');
     }
-    if (row.role === 'admin' && (demotes || disables) && (await otherEnabledAdmins(db, id)) === 0) {
-      return detail(reply, 409, 'At least one enabled admin must remain.');
-    }
+    const refusal = await lastAdminRefusal(db, row, body);
+    if (refusal !== null) return detail(reply, 409, refusal);
     if (body.role !== undefined && body.role !== row.role) {
       await setRole(db, id, body.role);
       await audit(request, 'account.role', id, { username: row.username, before: row.role, after: body.role });

@@ -172,6 +172,21 @@ export async function otherEnabledAdmins(consoleDb: ConsoleDb, id: string): Prom
   return Number(row.n);
 }
 
+/**
+ * Why a change of role or status may not happen: it would leave the console without an enabled
+ * admin (the API and the CLI both refuse that). Null when the change may happen.
+ */
+export async function lastAdminRefusal(
+  consoleDb: ConsoleDb,
+  row: AccountRow,
+  change: { role?: Role; disabled?: boolean },
+): Promise<string | null> {
+  const demotes = change.role !== undefined && change.role !== 'admin';
+  const disables = change.disabled === true && Number(row.disabled) === 0;
+  if (row.role !== 'admin' || !(demotes || disables)) return null;
+  return (await otherEnabledAdmins(consoleDb, row.id)) === 0 ? 'At least one enabled admin must remain.' : null;
+}
+
 export const DEMO_USERNAME = 'demo';
 
 /** The `demo` admin of the embedded demo's automatic sign-in: a real account, so the audit names it. */

@@ -16,6 +16,19 @@ export function cliActor(tool: string): { kind: 'system'; name: string } {
   return { kind: 'system', name: `${tool} CLI (${user})` };
 }
 
+/** Rows as aligned columns; the first row is the header. */
+export function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
 /** `--flag value` and `--flag=value` options, and the positional words, of an argument list. */
 export function parseArgs(args: readonly string[], flags: readonly string[]) {
   const positional: string[] = [];

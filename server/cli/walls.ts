@@ -5,24 +5,12 @@ import { publicUrlOf, type ServerConfig } from '../config.js';
 import { wallLinkUrl } from '../walls/routes.js';
 import { createWallLink, listWallLinks, revokeWallLink, WallLinkError } from '../walls/wall-links.js';
 import { WallQueryError } from '../walls/wall-query.js';
-import { cliActor, parseArgs, runWithDatabase, UsageError } from './cli-support.js';
+import { cliActor, parseArgs, runWithDatabase, table, UsageError } from './cli-support.js';
 
 const USAGE = `Usage: npm run walls -- <command>
   add NAME [--query "edge_id=…&window=15m"]   create a wall link and print its URL (shown once)
   list                                         every link: status, options, last request
   revoke NAME                                  revoke the link in use with that name`;
-
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) => cell.padEnd(widths[column]!))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-}
 
 export async function wallsCommand(db: ConsoleDb, config: ServerConfig, args: readonly string[]): Promise<string> {
   const { positional, options } = parseArgs(args, ['query']);
