@@ -56,7 +56,9 @@ export interface AppOptions {
 export function buildApp({ config, upstream, token, demo, db, setupToken = null }: AppOptions): FastifyInstance {
   const headers = securityHeaders(config.mapTileUrl);
   const limits = serverOptions(config.gateway, config.edgeTimeoutMs, headers);
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy: false, ...limits });
+  // Only proxies named in TRUST_PROXY may say who the client is; anyone else could claim any address.
+  const trustProxy = config.auth.trustedProxies ?? false;
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy, ...limits });
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);

@@ -62,6 +62,11 @@ export interface AuthConfig {
   publicUrl: string | null;
   /** EDGE_TOKEN_FROM_BROWSER=1: the browser supplies a personal edge token besides the console session. */
   browserToken: boolean;
+  /**
+   * TRUST_PROXY: addresses or CIDR ranges of the proxies in front of the console, whose
+   * X-Forwarded-For names the client (sign-in limits, audit). Null: the TCP peer is the client.
+   */
+  trustedProxies: string[] | null;
 }
 
 export interface OidcConfig {
@@ -182,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
       oidc: loadOidc(env),
       publicUrl: nonEmpty(env.PUBLIC_URL),
       browserToken: flag(env.EDGE_TOKEN_FROM_BROWSER),
+      trustedProxies: listFrom(env.TRUST_PROXY),
     },
     hub: hubSettingsFrom(env),
     gateway: {
