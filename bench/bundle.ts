@@ -19,6 +19,7 @@ export const ROUTES: Record<string, string> = {
   '/composite-events': '/composite-events',
   '/composite-events/:id': '/composite-events/ce-1',
   '/wall': '/wall',
+  '/sign-in': '/sign-in',
 };
 
 function modulesOf(route: string): readonly string[] {

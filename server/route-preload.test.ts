@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routePages } from './route-preload.js';
+import { ROUTE_MODULES, routePages } from './route-preload.js';
 
 const HTML =
   '<!doctype html><html><head><title>x</title><script type="module" src="/assets/index-a.js"></script></head><body></body></html>';
@@ -30,6 +30,12 @@ const preloads = (html: string) =>
   [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
 
 describe('route preloads in the page', () => {
+  it('name modules that exist (a wrong path would silently preload nothing)', () => {
+    const named = [...new Set(ROUTE_MODULES.flatMap(([, modules]) => modules))];
+    expect(named.length).toBeGreaterThan(5);
+    expect(named.filter((module) => !fs.existsSync(path.resolve(import.meta.dirname, '..', module)))).toEqual([]);
+  });
+
   it('announce the chunks and stylesheets of a deep link, not what the entry already loads', () => {
     const pageFor = routePages(dir);
     expect(preloads(pageFor('/mics/mic-0007')).sort()).toEqual(
