@@ -1,3 +1,4 @@
+import './sign-in-styles';
 import './locales';
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';

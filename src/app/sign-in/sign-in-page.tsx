@@ -1,3 +1,4 @@
+import './sign-in-styles';
 import './locales';
 import { Center, Paper } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

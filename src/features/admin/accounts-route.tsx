@@ -109,7 +109,8 @@ export function Component() {
     {
       accessor: 'actions',
       title: t('columns.actions'),
-      width: 290,
+      // As wide as its two buttons in either language; the username column takes what is left.
+      width: '1%',
       render: (account) => (
         <Group gap="xs" wrap="nowrap">
           <Button
