@@ -126,7 +126,9 @@ test('a viewer sees read-only pages; the server answers 403 to its PATCH and the
   expect(patches()).toEqual(['/api/v1/mics/mic-0003']);
 });
 
-test('disabling an account in Admin → Accounts ends its open session at its next request', async ({ browser }) => {
+test('disabling an account in Admin → Accounts ends its open sessions: each tab says so at its next request', async ({
+  browser,
+}) => {
   const admin = await englishBrowser(browser);
   await signInTo(admin.page.request, consoleUrl);
   const accounts = new AccountsPage(admin.page);
@@ -146,12 +148,24 @@ test('disabling an account in Admin → Accounts ends its open session at its ne
   await expect(viewer.page).toHaveURL(/\/mics$/);
   await expect(accountMenu(viewer.page)).toHaveAccessibleName(`Account menu: ${username}, Viewer`);
 
-  await accounts.disable(username).click();
-  await expect(accounts.row(username)).toContainText('Disabled');
+  const otherTab = await viewer.context.newPage();
+  await otherTab.goto('/map');
+  await expect(accountMenu(otherTab)).toBeVisible();
 
+  const disabled = admin.page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().includes('/api/admin/accounts/'),
+  );
+  await accounts.disable(username).click();
+  expect((await disabled).status()).toBe(200);
+  // The open tab finds out at its next request, without a reload (here a click; a poll would do too).
   await viewer.page.getByRole('navigation').getByRole('link', { name: 'Events', exact: true }).click();
   await expect(viewer.page).toHaveURL(/\/sign-in$/);
   await expect(signIn.alert).toHaveText('Your session has ended. Sign in to continue.');
+  await expect(accounts.row(username)).toContainText('Disabled');
+  // Another tab, reloaded, says why too.
+  await otherTab.reload();
+  await expect(otherTab).toHaveURL(/\/sign-in$/);
+  await expect(new SignInPage(otherTab).alert).toHaveText('Your session has ended. Sign in to continue.');
   await signIn.signIn(username, 'e2e-password-8h');
   await expect(signIn.alert).toHaveText('This account is disabled. Ask an admin to enable it.');
   await Promise.all([admin.context.close(), viewer.context.close()]);

@@ -134,11 +134,17 @@ describeEachDatabase('sign-in, sessions and sign-out', (getDb) => {
     expect(await seen()).toBe(before);
   });
 
-  it('a role change ends the account’s sessions at once', async () => {
+  it('a role change ends the account’s sessions at once; /auth/me then says the session ended', async () => {
     const cookie = cookiesFrom(await login(consoleA, 'alice', PASSWORD));
     await setRole(getDb(), aliceId, 'viewer');
-    expect((await consoleA.call('/auth/me', { cookie })).status).toBe(401);
+    const me = await consoleA.call('/auth/me', { cookie });
+    expect(me.status).toBe(401);
+    expect(await me.json()).toEqual({ detail: 'Your session has ended. Sign in to continue.', code: 'session_ended' });
     await setRole(getDb(), aliceId, 'operator');
+    // Nobody signed in at all: only "sign in".
+    const nobody = await consoleA.call('/auth/me');
+    expect(nobody.status).toBe(401);
+    expect(await nobody.json()).toEqual({ detail: 'Sign in to use the console.' });
   });
 
   it('audits sign-in, failed sign-in and sign-out, with no password or token in the details', async () => {

@@ -14,16 +14,18 @@ import {
   usernameSchema,
 } from './accounts.js';
 import { setupTokenMatches } from './bootstrap.js';
-import { refuse, SIGN_IN_NEEDED } from './guard.js';
+import { refuse, SIGN_IN_HEADER, SIGN_IN_NEEDED } from './guard.js';
 import { verifyPassword } from './passwords.js';
 import { isRole, type Principal } from './principal.js';
 import { clearFailures, limitKeys, recordFailure, retryAfterSeconds } from './rate-limit.js';
 import {
   clearSessionCookie,
   clientAddress,
+  cookieValue,
   createSession,
   endSession,
   hashToken,
+  SESSION_COOKIE,
   setSessionCookie,
   type SessionPolicy,
 } from './sessions.js';
@@ -33,6 +35,7 @@ import { parseBody } from './validation.js';
 export const DEMO_OFF_COOKIE = 'esc_demo_off';
 
 export const BAD_CREDENTIALS = 'Wrong username or password.';
+export const SESSION_ENDED = 'Your session has ended. Sign in to continue.';
 
 const loginSchema = z.object({
   username: z.string().max(200),
@@ -170,7 +173,14 @@ export function registerAuthRoutes(app: FastifyInstance, { db, policy, setup, de
 
   app.get('/auth/me', async (request, reply) => {
     noStore(reply);
-    return meOf(request.principal) ?? refuse(reply, { status: 401, detail: SIGN_IN_NEEDED });
+    const me = meOf(request.principal);
+    if (me !== null) return me;
+    // A cookie of a session that is over (disabled, signed out elsewhere, idle, expired): say so, so
+    // every tab reloaded tells the person why they must sign in again. The next sign-in replaces it.
+    if (cookieValue(request, SESSION_COOKIE) !== null) {
+      return reply.code(401).header(SIGN_IN_HEADER, 'required').send({ detail: SESSION_ENDED, code: 'session_ended' });
+    }
+    return refuse(reply, { status: 401, detail: SIGN_IN_NEEDED });
   });
 
   app.post('/auth/setup', async (request, reply) => {

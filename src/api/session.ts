@@ -70,7 +70,12 @@ export const completeSetup = async (token: string, username: string, password: s
 /** GET /auth/me; null when nobody is signed in. */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   const response = await fetch('/auth/me', { headers: { accept: 'application/json' }, signal });
-  if (response.status === 401) return null;
+  if (response.status === 401) {
+    // The browser held a session that is over (a reload after being disabled, say): sign-in says so.
+    const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
+    if (body?.code === 'session_ended') sessionEnd.mark();
+    return null;
+  }
   if (!response.ok) throw new Error(`GET /auth/me answered ${response.status}`);
   return meSchema.parse(await response.json());
 }

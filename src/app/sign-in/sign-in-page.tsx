@@ -48,6 +48,8 @@ export function SignInPage() {
   const me = useQuery(sessionQueries.me());
   const goBack = () => navigate(from, { replace: true });
   const onSignedIn = async () => {
+    // A session check that answered "ended" while this page was open must not send the person back here.
+    sessionEnd.reset();
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
     await queryClient.refetchQueries({ queryKey: sessionQueries.all() });
     const signedIn = queryClient.getQueryData(sessionQueries.me().queryKey);
