@@ -15,7 +15,13 @@ const review = (id: string, state: ReviewItem['state']) => [id, { id, state } as
 
 describe('triageFeed', () => {
   const feed = [entry('a', 1), entry('b', 2), entry('c', 5), entry('d', 10), entry('e', 0.5)];
-  const reviews = new Map([review('a', 'acknowledged'), review('d', 'new'), review('e', 'resolved')]);
+  const reviews = new Map([
+    review('a', 'acknowledged'),
+    review('b', 'new'),
+    review('c', 'new'),
+    review('d', 'new'),
+    review('e', 'resolved'),
+  ]);
 
   it('puts escalated items first, then the other unacknowledged, then the taken; newest first within each', () => {
     const triaged = triageFeed(feed, reviews, { now: NOW, escalateAfterMs: 3 * MIN, max: 10 });
@@ -35,5 +41,10 @@ describe('triageFeed', () => {
       ['b', false],
     ]);
     expect(triageFeed([entry('a', 60)], reviews, { now: NOW, escalateAfterMs: MIN, max: 4 })[0]!.escalated).toBe(false);
+  });
+
+  it('orders an item whose review is still loading as new, but does not escalate it yet', () => {
+    const [only] = triageFeed([entry('x', 60), entry('a', 1)], reviews, { now: NOW, escalateAfterMs: MIN, max: 1 });
+    expect(only).toMatchObject({ entry: { id: 'x' }, unacknowledged: true, escalated: false });
   });
 });

@@ -6,14 +6,14 @@ export interface TriagedEntry<T> {
   review: ReviewItem | undefined;
   /** Nobody has acknowledged it (an item without a review is new). */
   unacknowledged: boolean;
-  /** New for longer than ESCALATE_AFTER. */
+  /** Known to be new for longer than ESCALATE_AFTER (not while its review is still loading: no false alarm on start). */
   escalated: boolean;
 }
 
 /**
  * The wall's composite feed in the order a supervisor needs it: escalated items first, then
  * the other unacknowledged ones, then those someone has taken; newest first within each, at
- * most `max`. An item whose review is not known yet counts as new, never as taken.
+ * most `max`. An item whose review is not known yet is ordered as new, never as taken.
  */
 export function triageFeed<T>(
   feed: readonly FeedEntry<T>[],
@@ -29,7 +29,7 @@ export function triageFeed<T>(
         entry,
         review,
         unacknowledged,
-        escalated: unacknowledged && options.now - entry.at > options.escalateAfterMs,
+        escalated: review?.state === 'new' && options.now - entry.at > options.escalateAfterMs,
       };
     })
     .sort((a, b) => rank(a) - rank(b) || b.entry.at - a.entry.at)
