@@ -73,15 +73,29 @@ export interface FiredScan {
   items: Map<string, ItemSummary>;
 }
 
-async function* pages<T>(limit: number, read: (page: number) => Promise<T[]>, size: number) {
-  for (let page = 1; page <= limit; page++) {
-    const results = await read(page);
-    yield results;
-    if (results.length < size) return;
+/** Up to this many pages of one list are asked for at once (each batch after the previous one answered). */
+const PAGES_AT_ONCE = 4;
+
+/**
+ * Reads a list page by page, a few pages at a time, until a page comes back short or `limit`
+ * pages were read: whatever `max_page` or `total_cnt` claim, never more requests than `limit`.
+ */
+async function readPages<T>(
+  limit: number,
+  size: number,
+  read: (page: number) => Promise<T[]>,
+): Promise<{ results: T[]; complete: boolean }> {
+  const results: T[] = [];
+  for (let first = 1; first <= limit; first += PAGES_AT_ONCE) {
+    const numbers = Array.from({ length: Math.min(PAGES_AT_ONCE, limit - first + 1) }, (_, i) => first + i);
+    const batch = await Promise.all(numbers.map(read));
+    for (const page of batch) {
+      results.push(...page);
+      if (page.length < size) return { results, complete: true };
+    }
   }
-  throw new PagesCut();
+  return { results, complete: false };
 }
-class PagesCut extends Error {}
 
 let micEdges: { at: number; upstream: string; edges: Map<string, string>; complete: boolean } | null = null;
 
@@ -90,28 +104,16 @@ async function edgeOfMics(access: EdgeAccess, authorization: string | null) {
   if (micEdges !== null && access.token !== null && micEdges.upstream === access.upstream) {
     if (Date.now() - micEdges.at < MIC_CACHE_MS) return micEdges;
   }
-  const edges = new Map<string, string>();
-  let complete = true;
-  try {
-    for await (const results of pages(
-      MAX_MIC_PAGES,
-      async (page) =>
-        micPage.parse(
-          await getJson(
-            access,
-            '/api/v1/mics',
-            new URLSearchParams({ page: String(page), size: '100' }),
-            authorization,
-          ),
-        ).results,
-      PAGE_SIZE,
-    ))
-      for (const mic of results) edges.set(mic.id, mic.edge_id);
-  } catch (error) {
-    if (!(error instanceof PagesCut)) throw error;
-    complete = false;
-  }
-  const result = { at: Date.now(), upstream: access.upstream, edges, complete };
+  const { results, complete } = await readPages(MAX_MIC_PAGES, PAGE_SIZE, async (page) => {
+    const params = new URLSearchParams({ page: String(page), size: String(PAGE_SIZE) });
+    return micPage.parse(await getJson(access, '/api/v1/mics', params, authorization)).results;
+  });
+  const result = {
+    at: Date.now(),
+    upstream: access.upstream,
+    edges: new Map(results.map((mic) => [mic.id, mic.edge_id])),
+    complete,
+  };
   if (access.token !== null) micEdges = result;
   return result;
 }
@@ -119,14 +121,31 @@ async function edgeOfMics(access: EdgeAccess, authorization: string | null) {
 const bump = <K>(map: Map<K, number>, key: K, by = 1) => map.set(key, (map.get(key) ?? 0) + by);
 const sortDesc = <T extends object>(rows: T[], count: (row: T) => number) => rows.sort((a, b) => count(b) - count(a));
 
-/** What fired in [from, to] on the edge, counted from a bounded walk of its pages. */
+/** What fired in [from, to] on the edge, counted from a bounded walk of its pages (the three lists at once). */
 export async function scanFired(
   access: EdgeAccess,
   from: string,
   to: string,
   authorization: string | null,
 ): Promise<FiredScan> {
-  let complete = true;
+  const [compositeRead, eventRead, mics] = await Promise.all([
+    readPages(MAX_COMPOSITE_PAGES, COMPOSITE_PAGE_SIZE, async (page) => {
+      const params = new URLSearchParams({
+        page: String(page),
+        size: String(COMPOSITE_PAGE_SIZE),
+        created_at__ge: from,
+        created_at__le: to,
+        order_by: 'desc',
+      });
+      return compositePage.parse(await getJson(access, '/api/v1/composite-events', params, authorization)).results;
+    }),
+    readPages(MAX_EVENT_PAGES, PAGE_SIZE, async (page) => {
+      const params = new URLSearchParams({ page: String(page), size: String(PAGE_SIZE), start: from, end: to });
+      return eventPage.parse(await getJson(access, '/api/v1/events', params, authorization)).results;
+    }),
+    edgeOfMics(access, authorization),
+  ]);
+
   const items = new Map<string, ItemSummary>();
   const labels = new Map<string, { id: string; name: LocalName; events: number; composites: number }>();
   const rules = new Map<string, { id: string; name: string; composites: number }>();
@@ -141,80 +160,46 @@ export async function scanFired(
   };
 
   let compositeCount = 0;
-  try {
-    for await (const results of pages(
-      MAX_COMPOSITE_PAGES,
-      async (page) => {
-        const params = new URLSearchParams({
-          page: String(page),
-          size: String(COMPOSITE_PAGE_SIZE),
-          created_at__ge: from,
-          created_at__le: to,
-          order_by: 'desc',
-        });
-        return compositePage.parse(await getJson(access, '/api/v1/composite-events', params, authorization)).results;
-      },
-      COMPOSITE_PAGE_SIZE,
-    )) {
-      for (const c of results) {
-        if (items.has(`composite:${c.id}`)) continue;
-        compositeCount++;
-        for (const l of c.labels) label(l).composites++;
-        const rule = rules.get(c.rule.id) ?? { id: c.rule.id, name: c.rule.name, composites: 0 };
-        rule.composites++;
-        rules.set(c.rule.id, rule);
-        for (const edge of new Set(c.mics.map((m) => m.edge_id ?? null))) bump(edgeComposites, edge);
-        for (const e of c.events) inComposite.add(e.id);
-        items.set(`composite:${c.id}`, {
-          kind: 'composite',
-          id: c.id,
-          fired_at: c.started_at,
-          rule: c.rule.name,
-          labels: c.labels.map((l) => l.name),
-          mics: c.mics.map((m) => m.name),
-        });
-      }
-    }
-  } catch (error) {
-    if (!(error instanceof PagesCut)) throw error;
-    complete = false;
+  for (const c of compositeRead.results) {
+    // Pages of a moving list may repeat an item: count it once.
+    if (items.has(`composite:${c.id}`)) continue;
+    compositeCount++;
+    for (const l of c.labels) label(l).composites++;
+    const rule = rules.get(c.rule.id) ?? { id: c.rule.id, name: c.rule.name, composites: 0 };
+    rule.composites++;
+    rules.set(c.rule.id, rule);
+    for (const edge of new Set(c.mics.map((m) => m.edge_id ?? null))) bump(edgeComposites, edge);
+    for (const e of c.events) inComposite.add(e.id);
+    items.set(`composite:${c.id}`, {
+      kind: 'composite',
+      id: c.id,
+      fired_at: c.started_at,
+      rule: c.rule.name,
+      labels: c.labels.map((l) => l.name),
+      mics: c.mics.map((m) => m.name),
+    });
   }
 
-  const mics = await edgeOfMics(access, authorization);
   const seenEvents = new Set<string>();
-  try {
-    for await (const results of pages(
-      MAX_EVENT_PAGES,
-      async (page) => {
-        const params = new URLSearchParams({ page: String(page), size: String(PAGE_SIZE), start: from, end: to });
-        return eventPage.parse(await getJson(access, '/api/v1/events', params, authorization)).results;
-      },
-      PAGE_SIZE,
-    )) {
-      for (const e of results) {
-        if (seenEvents.has(e.id)) continue;
-        seenEvents.add(e.id);
-        label(e.label).events++;
-        const edge = mics.edges.get(e.mic.id) ?? null;
-        bump(edgeEvents, edge);
-        const mic = micEvents.get(e.mic.id) ?? { id: e.mic.id, name: e.mic.name, edge_id: edge, events: 0 };
-        mic.events++;
-        micEvents.set(e.mic.id, mic);
-        if (!inComposite.has(e.id)) {
-          items.set(`event:${e.id}`, {
-            kind: 'event',
-            id: e.id,
-            fired_at: e.created_at,
-            rule: null,
-            labels: [e.label.name],
-            mics: [e.mic.name],
-          });
-        }
-      }
+  for (const e of eventRead.results) {
+    if (seenEvents.has(e.id)) continue;
+    seenEvents.add(e.id);
+    label(e.label).events++;
+    const edge = mics.edges.get(e.mic.id) ?? null;
+    bump(edgeEvents, edge);
+    const mic = micEvents.get(e.mic.id) ?? { id: e.mic.id, name: e.mic.name, edge_id: edge, events: 0 };
+    mic.events++;
+    micEvents.set(e.mic.id, mic);
+    if (!inComposite.has(e.id)) {
+      items.set(`event:${e.id}`, {
+        kind: 'event',
+        id: e.id,
+        fired_at: e.created_at,
+        rule: null,
+        labels: [e.label.name],
+        mics: [e.mic.name],
+      });
     }
-  } catch (error) {
-    if (!(error instanceof PagesCut)) throw error;
-    complete = false;
   }
 
   const edges = new Set([...edgeEvents.keys(), ...edgeComposites.keys()]);
@@ -234,7 +219,7 @@ export async function scanFired(
         (row) => row.events + row.composites,
       ),
       busiest_mics: sortDesc([...micEvents.values()], (row) => row.events).slice(0, BUSIEST_MICS),
-      complete: complete && (mics.complete || edgeEvents.get(null) === undefined),
+      complete: compositeRead.complete && eventRead.complete && (mics.complete || edgeEvents.get(null) === undefined),
     },
   };
 }

@@ -10,7 +10,7 @@ import { reviewsForHandover } from './store.js';
 /** Review rows read per handover at most; lists sent at most. */
 const MAX_ROWS = 2000;
 export const MAX_RESOLVED_LISTED = 500;
-export const MAX_OPEN_LISTED = 200;
+export const MAX_OPEN_LISTED = 100;
 const MAX_SPAN_DAYS = 31;
 
 export const handoverQuery = z

@@ -78,38 +78,41 @@ export function ResolvedTable({ items, caption }: { items: readonly HandoverItem
   const { t } = useTranslation('handover');
   const { t: tr } = useTranslation('review');
   return (
-    <Table className={classes.table} striped withTableBorder verticalSpacing={6} fz="sm" aria-label={caption}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('resolved.item')}</Table.Th>
-          <Table.Th>{t('resolved.firedAt')}</Table.Th>
-          <Table.Th>{t('resolved.outcome')}</Table.Th>
-          <Table.Th>{t('resolved.by')}</Table.Th>
-          <Table.Th>{t('resolved.at')}</Table.Th>
-          <Table.Th>{t('resolved.note')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((item) => (
-          <Table.Tr key={`${item.kind}:${item.id}`}>
-            <Table.Td>
-              <ItemCell item={item} />
-            </Table.Td>
-            <Table.Td className={classes.nowrap}>
-              <When at={item.fired_at} />
-            </Table.Td>
-            <Table.Td className={classes.nowrap}>
-              {item.outcome === null ? '–' : tr(`outcome.${item.outcome}`)}
-            </Table.Td>
-            <Table.Td className={classes.nowrap}>{item.resolved_by ?? '–'}</Table.Td>
-            <Table.Td className={classes.nowrap}>
-              <When at={item.resolved_at} />
-            </Table.Td>
-            <Table.Td className={classes.note}>{item.note ?? ''}</Table.Td>
+    // Wide tables scroll inside themselves on a narrow window; on paper they are laid out whole.
+    <Table.ScrollContainer minWidth={760} type="native" className={classes.scroll}>
+      <Table className={classes.table} striped withTableBorder verticalSpacing={6} fz="sm" aria-label={caption}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('resolved.item')}</Table.Th>
+            <Table.Th>{t('resolved.firedAt')}</Table.Th>
+            <Table.Th>{t('resolved.outcome')}</Table.Th>
+            <Table.Th>{t('resolved.by')}</Table.Th>
+            <Table.Th>{t('resolved.at')}</Table.Th>
+            <Table.Th>{t('resolved.note')}</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={`${item.kind}:${item.id}`}>
+              <Table.Td>
+                <ItemCell item={item} />
+              </Table.Td>
+              <Table.Td className={classes.nowrap}>
+                <When at={item.fired_at} />
+              </Table.Td>
+              <Table.Td className={classes.nowrap}>
+                {item.outcome === null ? '–' : tr(`outcome.${item.outcome}`)}
+              </Table.Td>
+              <Table.Td className={classes.nowrap}>{item.resolved_by ?? '–'}</Table.Td>
+              <Table.Td className={classes.nowrap}>
+                <When at={item.resolved_at} />
+              </Table.Td>
+              <Table.Td className={classes.note}>{item.note ?? ''}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -117,43 +120,49 @@ export function OpenTable({ items, caption, now }: { items: readonly HandoverIte
   const { t } = useTranslation('handover');
   const { t: tr } = useTranslation('review');
   return (
-    <Table className={classes.table} striped withTableBorder verticalSpacing={6} fz="sm" aria-label={caption}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('open.item')}</Table.Th>
-          <Table.Th>{t('open.firedAt')}</Table.Th>
-          <Table.Th>{t('open.state')}</Table.Th>
-          <Table.Th>{t('open.owner')}</Table.Th>
-          <Table.Th className={classes.number}>{t('open.age')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((item) => (
-          <Table.Tr key={`${item.kind}:${item.id}`}>
-            <Table.Td>
-              <ItemCell item={item} />
-            </Table.Td>
-            <Table.Td className={classes.nowrap}>
-              <When at={item.fired_at} />
-            </Table.Td>
-            <Table.Td>
-              <Badge color={item.state === 'new' ? 'red' : 'blue'} variant={item.state === 'new' ? 'filled' : 'light'}>
-                {tr(`state.${item.state}`)}
-              </Badge>
-            </Table.Td>
-            <Table.Td>
-              {item.assignee ?? (
-                <Text span size="sm" c="dimmed">
-                  {t('open.nobody')}
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td className={classes.number}>
-              {item.fired_at === null ? '–' : formatDuration(Math.max(0, now - Date.parse(item.fired_at)))}
-            </Table.Td>
+    // Wide tables scroll inside themselves on a narrow window; on paper they are laid out whole.
+    <Table.ScrollContainer minWidth={760} type="native" className={classes.scroll}>
+      <Table className={classes.table} striped withTableBorder verticalSpacing={6} fz="sm" aria-label={caption}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('open.item')}</Table.Th>
+            <Table.Th>{t('open.firedAt')}</Table.Th>
+            <Table.Th>{t('open.state')}</Table.Th>
+            <Table.Th>{t('open.owner')}</Table.Th>
+            <Table.Th className={classes.number}>{t('open.age')}</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={`${item.kind}:${item.id}`}>
+              <Table.Td>
+                <ItemCell item={item} />
+              </Table.Td>
+              <Table.Td className={classes.nowrap}>
+                <When at={item.fired_at} />
+              </Table.Td>
+              <Table.Td>
+                <Badge
+                  color={item.state === 'new' ? 'red.8' : 'blue'}
+                  variant={item.state === 'new' ? 'filled' : 'light'}
+                >
+                  {tr(`state.${item.state}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                {item.assignee ?? (
+                  <Text span size="sm" c="dimmed">
+                    {t('open.nobody')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td className={classes.number}>
+                {item.fired_at === null ? '–' : formatDuration(Math.max(0, now - Date.parse(item.fired_at)))}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
