@@ -9,7 +9,7 @@ import {
 } from './support/a11y';
 import { expect, test, type Page } from './support/test';
 
-const ENGLISH_NAV = /^(Mics|Map|Events|Composite events|Wall display)$/;
+const ENGLISH_NAV = /^(Mics|Map|Events|Composite events|Shift handover|Wall display)$/;
 
 /** Texts that are only right in one language, per page: a label, a button, a column. */
 const KEY_TEXTS: Record<string, (page: Page, language: Language) => ReturnType<Page['getByRole']>[]> = {
@@ -33,6 +33,10 @@ const KEY_TEXTS: Record<string, (page: Page, language: Language) => ReturnType<P
   ],
   'composite detail': (page, l) => [
     page.getByRole('link', { name: l === 'ko' ? '복합 이벤트' : 'Composite events', exact: true }).last(),
+  ],
+  handover: (page, l) => [
+    page.getByRole('button', { name: l === 'ko' ? 'CSV 내보내기' : 'Export CSV' }),
+    page.getByRole('region', { name: l === 'ko' ? '미결' : 'Still open', exact: true }),
   ],
   'not found': (page, l) => [page.getByRole('link', { name: l === 'ko' ? '마이크 목록으로' : 'Go to the mic list' })],
   // The composite region is there in both languages whether or not an incident fell in the window.

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { extraPort, startConsole, type ConsoleProcess } from './support/console-process';
 import { addAccounts, signInAs } from './support/review-accounts';
 import { ReviewPage } from './support/review-page';
+import { WallPage } from './support/wall-page';
 import { expect, test } from './support/test';
 
 /**
@@ -15,6 +16,7 @@ let server: ConsoleProcess;
 let dataDir: string;
 let tokens: Record<string, string>;
 let compositeIds: string[];
+const startedAt = new Map<string, string>();
 
 test.describe.configure({ mode: 'serial' });
 
@@ -30,8 +32,10 @@ test.beforeAll(async ({ request }) => {
     headers: { cookie: `esc_session=${tokens.opal}` },
   });
   expect(page.ok()).toBe(true);
-  compositeIds = ((await page.json()) as { results: { id: string }[] }).results.map((c) => c.id);
-  expect(compositeIds.length).toBeGreaterThanOrEqual(8);
+  const results = ((await page.json()) as { results: { id: string; started_at: string }[] }).results;
+  compositeIds = results.map((c) => c.id);
+  for (const c of results) startedAt.set(c.id, c.started_at);
+  expect(compositeIds.length).toBe(12);
 });
 
 test.afterAll(async () => {
@@ -48,6 +52,16 @@ async function browse(
   const page = await context.newPage();
   await page.addInitScript(() => localStorage.setItem('edge-sound-console.language', 'en'));
   return { page, review: new ReviewPage(page, server.url), close: () => context.close() };
+}
+
+/** An operator's action through the review API, as a second screen would send it. */
+async function act(request: APIRequestContext, username: string, id: string, body: object) {
+  const response = await request.post(`${server.url}/api/review/items/composite/${encodeURIComponent(id)}/actions`, {
+    headers: { cookie: `esc_session=${tokens[username]}` },
+    data: body,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { item: { version: number } }).item;
 }
 
 test('an acknowledgement reaches a viewer within two seconds; resolving as a false alarm lowers the new count', async ({
@@ -164,4 +178,115 @@ test('keyboard triage: j/k move, a acknowledges, x selects, r resolves the selec
   await expect(page).toHaveURL(/\/composite-events\/[^?]+$/);
   await expect(review.reviewSection()).toContainText('Resolved by opal · Test');
   await operator.close();
+});
+
+test('the handover lists the resolved incident with its outcome and the open ones with their owners', async ({
+  browser,
+  request,
+}) => {
+  const [resolvedId, takenId, assignedId] = [compositeIds[8]!, compositeIds[9]!, compositeIds[10]!];
+  const acknowledged = await act(request, 'otto', resolvedId, { action: 'acknowledge', expected_version: 0 });
+  await act(request, 'otto', resolvedId, {
+    action: 'resolve',
+    expected_version: acknowledged.version,
+    outcome: 'real_incident',
+    note: 'Window broken at the east gate',
+  });
+  await act(request, 'opal', takenId, { action: 'acknowledge', expected_version: 0 });
+  await act(request, 'opal', assignedId, { action: 'assign', expected_version: 0, assignee: 'otto' });
+
+  // A viewer reads the handover (the next shift's supervisor needs no operator role).
+  const viewer = await browse(browser, 'vera');
+  const { review, page } = viewer;
+  await review.gotoHandover();
+  await expect(review.handoverSummary()).toBeVisible({ timeout: 30_000 });
+  const resolved = review.handoverRow('Resolved', resolvedId);
+  await expect(resolved).toContainText('Real incident');
+  await expect(resolved).toContainText('otto');
+  await expect(resolved).toContainText('Window broken at the east gate');
+  await expect(review.handoverRow('Still open', takenId)).toContainText(/Acknowledged.*opal/);
+  await expect(review.handoverRow('Still open', assignedId)).toContainText(/New.*otto/);
+  await expect(review.handoverSummary()).toContainText(/Median time to acknowledge\s*\d+ (s|min|h)/);
+  await expect(review.handoverSection('What fired').getByRole('table', { name: 'By rule' })).toBeVisible();
+
+  // The period is in the URL, and the lists stay for a longer one.
+  await page.getByText('Last 24 h', { exact: true }).click();
+  await expect(page).toHaveURL(/\/handover\?hours=24$/);
+  await expect(review.handoverRow('Resolved', resolvedId)).toContainText('Real incident');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = fs.readFileSync((await (await download).path())!, 'utf8');
+  expect(csv).toContain(`,composite,${resolvedId},resolved,real_incident,otto,`);
+  expect(csv).toMatch(new RegExp(`^open,.*,composite,${assignedId},new,,otto,`, 'm'));
+
+  // On paper: no navigation, header or buttons; the tables are all there.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeHidden();
+  await expect(resolved).toBeVisible();
+  await viewer.close();
+});
+
+test('the wall shows unacknowledged incidents first; one left new past ESCALATE_AFTER turns red and chimes again', async ({
+  browser,
+  request,
+}) => {
+  // Known state: of the composite events the wall reads, only the newest still new one stays new.
+  const keys = compositeIds.map((id) => `key=composite:${encodeURIComponent(id)}`).join('&');
+  const answer = await request.get(`${server.url}/api/review/items?${keys}`, {
+    headers: { cookie: `esc_session=${tokens.opal}` },
+  });
+  const items = ((await answer.json()) as { items: { id: string; state: string; version: number }[] }).items;
+  const stillNew = items.filter((item) => item.state === 'new');
+  const [target, ...others] = stillNew;
+  const bulk = await request.post(`${server.url}/api/review/bulk`, {
+    headers: { cookie: `esc_session=${tokens.opal}` },
+    data: {
+      action: 'acknowledge',
+      items: others.map((item) => ({ kind: 'composite', id: item.id, expected_version: item.version })),
+    },
+  });
+  expect(bulk.status()).toBe(200);
+
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1920, height: 1080 } });
+  await signInAs(context, server.url, tokens.vera!);
+  const page = await context.newPage();
+  // The wall's clock starts a minute after the incident fired, and is moved past ESCALATE_AFTER (3 min) below.
+  await page.clock.install({ time: Date.parse(startedAt.get(target!.id)!) + 60_000 });
+  await page.addInitScript(() => {
+    const counted = window as unknown as { chimeTones: number };
+    counted.chimeTones = 0;
+    const create = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function (this: AudioContext) {
+      counted.chimeTones++;
+      return create.call(this);
+    };
+  });
+  await page.goto(`${server.url}/wall?window=1440m&chime=1&lang=en`);
+  const wall = new WallPage(page);
+  const entry = wall.composite(target!.id);
+  await expect(wall.compositeFeed.getByRole('listitem').first()).toHaveAttribute('data-composite-id', target!.id);
+  await expect(entry).toHaveAttribute('data-escalated', 'false');
+  await expect(entry).toContainText('Not acknowledged');
+  await expect(entry).toContainText('1 min');
+  const tones = await page.evaluate(() => (window as unknown as { chimeTones: number }).chimeTones);
+
+  await page.clock.fastForward('03:00');
+  await expect(entry).toHaveAttribute('data-escalated', 'true');
+  await expect(entry).toContainText('Overdue: not acknowledged');
+  await expect(entry).toContainText('4 min');
+  await expect(entry).toHaveCSS('background-color', 'rgb(143, 29, 29)');
+  // One more chime: two tones.
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { chimeTones: number }).chimeTones))
+    .toBe(tones + 2);
+
+  // An operator takes it on another screen: within two seconds nothing is red or new, and newer taken ones lead.
+  await act(request, 'opal', target!.id, { action: 'acknowledge', expected_version: target!.version });
+  await expect(wall.compositeFeed.locator('[data-escalated="true"]')).toHaveCount(0, { timeout: 2000 });
+  await expect(wall.compositeFeed.locator('[data-review-state="new"]')).toHaveCount(0);
+  await expect(wall.compositeFeed.getByRole('listitem').first()).toContainText(/Acknowledged by \w+|Resolved/);
+  await context.close();
 });

@@ -41,8 +41,8 @@ const nav = (page: Page, language: Language) =>
   page.getByRole('navigation', { name: language === 'ko' ? '주 메뉴' : 'Main navigation' });
 
 export const NAV_LINKS: Record<Language, string[]> = {
-  en: ['Mics', 'Map', 'Events', 'Composite events', 'Wall display'],
-  ko: ['마이크', '지도', '이벤트', '복합 이벤트', '상황판'],
+  en: ['Mics', 'Map', 'Events', 'Composite events', 'Shift handover', 'Wall display'],
+  ko: ['마이크', '지도', '이벤트', '복합 이벤트', '근무 인수인계', '상황판'],
 };
 
 export { nav as mainNavigation };
@@ -100,6 +100,14 @@ export const APP_PAGES: AppPage[] = [
     heading: { en: 'Rule', ko: '규칙' },
     headingLevel: 3,
     ready: (page) => page.getByRole('table').locator('tbody tr').first(),
+    shell: true,
+  },
+  {
+    name: 'handover',
+    path: () => '/handover',
+    heading: { en: 'Shift handover', ko: '근무 인수인계' },
+    headingLevel: 2,
+    ready: (page, language) => page.getByRole('table', { name: language === 'ko' ? '분류별' : 'By label' }),
     shell: true,
   },
   {

@@ -45,4 +45,24 @@ export class ReviewPage {
   history() {
     return this.page.getByRole('region', { name: 'History' });
   }
+
+  gotoHandover(search = '') {
+    return this.page.goto(`${this.base}/handover${search}`);
+  }
+
+  /** A section of the handover page: 'What fired', 'Resolved' or 'Still open'. */
+  handoverSection(name: 'What fired' | 'Resolved' | 'Still open') {
+    return this.page.getByRole('region', { name, exact: true });
+  }
+
+  /** The row of one composite event in a handover table. */
+  handoverRow(section: 'Resolved' | 'Still open', id: string) {
+    return this.handoverSection(section)
+      .getByRole('row')
+      .filter({ has: this.page.locator(`a[href="/composite-events/${encodeURIComponent(id)}"]`) });
+  }
+
+  handoverSummary() {
+    return this.page.getByRole('group', { name: 'Summary' });
+  }
 }

@@ -37,6 +37,10 @@ export class WallPage {
     return this.page.getByRole('log', { name: 'Composite events' });
   }
 
+  composite(id: string) {
+    return this.compositeFeed.locator(`[data-composite-id="${id}"]`);
+  }
+
   get clock() {
     return this.page.getByRole('timer', { name: 'Local time' });
   }

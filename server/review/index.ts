@@ -3,7 +3,8 @@ import type { ConsoleDb } from '../db/database.js';
 import { ReviewBus } from './bus.js';
 import { createNewCounter } from './new-count.js';
 import type { EdgeAccess } from './recent.js';
-import { registerReviewRoutes } from './routes.js';
+import { registerHandoverRoute } from './handover.js';
+import { invalid, registerReviewRoutes, signedIn } from './routes.js';
 
 export interface ReviewWiring {
   db: ConsoleDb;
@@ -18,6 +19,7 @@ export function registerReview(app: FastifyInstance, wiring: ReviewWiring): Revi
   const bus = new ReviewBus(wiring.db, wiring.databaseUrl);
   const counter = createNewCounter(wiring.db, wiring.edge, { windowHours: wiring.newWindowHours, cacheMs: 10_000 });
   registerReviewRoutes(app, { db: wiring.db, bus, counter });
+  registerHandoverRoute(app, { db: wiring.db, edge: wiring.edge, signedIn, invalid });
   app.addHook('onReady', () => bus.start());
   app.addHook('preClose', () => bus.stop());
   return bus;

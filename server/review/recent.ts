@@ -37,7 +37,8 @@ export interface EdgeAccess {
   timeoutMs: number;
 }
 
-async function getJson(access: EdgeAccess, path: string, params: URLSearchParams, authorization: string | null) {
+/** One GET of the edge with the server's token (or the asking browser's), read as JSON. */
+export async function getJson(access: EdgeAccess, path: string, params: URLSearchParams, authorization: string | null) {
   const headers: Record<string, string> = { accept: 'application/json' };
   const auth = access.token !== null ? `Bearer ${access.token}` : authorization;
   if (auth !== null) headers.authorization = auth;

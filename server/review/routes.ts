@@ -30,7 +30,7 @@ export interface ReviewRouteOptions {
 }
 
 /** Reading needs a principal (wall links included); the access rule may not be registered on every app. */
-const signedIn: preHandlerAsyncHookHandler = async (request, reply) => {
+export const signedIn: preHandlerAsyncHookHandler = async (request, reply) => {
   if (request.principal === null) {
     return reply.code(401).header('cache-control', 'no-store').send({ detail: SIGN_IN_NEEDED });
   }
@@ -71,7 +71,7 @@ const bulkBody = z.object({
 });
 const periodQuery = z.object({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) });
 
-function invalid(reply: FastifyReply, error: z.ZodError) {
+export function invalid(reply: FastifyReply, error: z.ZodError) {
   const issue = error.issues[0];
   const where = issue === undefined || issue.path.length === 0 ? '' : `${issue.path.join('.')}: `;
   return reply.code(422).send({ detail: `${where}${issue?.message ?? 'Invalid request'}` });

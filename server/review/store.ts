@@ -248,3 +248,24 @@ export async function itemsForPeriod(consoleDb: ConsoleDb, from: string, to: str
     .execute();
   return rows.map(fromRow);
 }
+
+/**
+ * What a handover of [from, to] reads from the console's own rows: items acknowledged or
+ * resolved in the period, and every item still open (whenever it fired), newest change first.
+ */
+export async function reviewsForHandover(consoleDb: ConsoleDb, from: string, to: string, limit: number) {
+  const rows = await consoleDb.db
+    .selectFrom('review_items')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('acknowledged_at', '>=', from), eb('acknowledged_at', '<=', to)]),
+        eb.and([eb('resolved_at', '>=', from), eb('resolved_at', '<=', to)]),
+        eb('state', '!=', 'resolved'),
+      ]),
+    )
+    .orderBy('updated_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(fromRow);
+}

@@ -56,6 +56,7 @@ export function createRouter() {
                   path: 'composite-events/:compositeEventId',
                   lazy: page(() => import('@/features/composite-events/composite-event-route')),
                 },
+                { path: 'handover', lazy: page(() => import('@/features/handover/handover-route')) },
                 {
                   path: 'admin',
                   lazy: page(() => import('@/features/admin/admin-route')),

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconAlertOctagon,
   IconBroadcast,
+  IconClipboardList,
   IconDeviceTv,
   IconKeyboard,
   IconMap2,
@@ -32,6 +33,7 @@ const NAV = [
   { to: '/map', key: 'nav.map', icon: IconMap2 },
   { to: '/events', key: 'nav.events', icon: IconBroadcast },
   { to: '/composite-events', key: 'nav.compositeEvents', icon: IconStack2 },
+  { to: '/handover', key: 'nav.handover', icon: IconClipboardList },
 ] as const;
 
 export function AppLayout() {

@@ -1,22 +1,5 @@
 import type { SoundEvent } from '@/api';
-
-/**
- * Spreadsheet programs run a cell that starts with one of these as a formula, so text from the
- * edge (device names) could execute on an operator's machine. Such cells get a leading apostrophe.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function escapeCsvCell(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function toCsv(rows: readonly (readonly (string | number | boolean | null | undefined)[])[]): string {
-  return rows.map((row) => row.map(escapeCsvCell).join(',')).join('\r\n');
-}
+import { csvBlob } from '@/lib/csv';
 
 export const CSV_HEADER = [
   'created_at_utc',
@@ -46,8 +29,7 @@ export function eventCsvRow(event: SoundEvent): (string | number)[] {
   ];
 }
 
-/** UTF-8 with a byte-order mark, so spreadsheet programs read the Korean names correctly. */
+/** Every event as a row, with both label names (a spreadsheet opens it with the Korean intact). */
 export function eventsCsvBlob(events: readonly SoundEvent[]): Blob {
-  const text = toCsv([CSV_HEADER, ...events.map(eventCsvRow)]);
-  return new Blob(['\uFEFF', text, '\r\n'], { type: 'text/csv;charset=utf-8' });
+  return csvBlob([CSV_HEADER, ...events.map(eventCsvRow)]);
 }

@@ -5,7 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import type { EventFilters } from './event-filters';
 import { eventsCsvBlob } from './csv';
-import { collectEvents, downloadBlob, EXPORT_ROW_CAP, type ExportProgress } from './export-events';
+import { downloadBlob } from '@/lib/csv';
+import { collectEvents, EXPORT_ROW_CAP, type ExportProgress } from './export-events';
 
 type ExportState =
   | { step: 'ready' }

@@ -45,15 +45,3 @@ export async function collectEvents(
   }
   return { events: [...byId.values()], total, capped: total > cap };
 }
-
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the download manager; freeing it on the next tick is safe.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

@@ -1,4 +1,4 @@
-import type { CompositeEvent, SoundEvent } from '@/api';
+import type { CompositeEvent, ReviewItem, SoundEvent } from '@/api';
 import { formatDateTime, formatPercent, formatTime, formatUtc } from '@/lib/format';
 import { localName, otherName, useTranslation } from '@/lib/i18n';
 import { isNew, type FeedEntry } from './feed';
@@ -38,22 +38,55 @@ export function EventEntry({ entry, now }: { entry: FeedEntry<SoundEvent>; now: 
   );
 }
 
-export function CompositeEntry({ entry, now }: { entry: FeedEntry<CompositeEvent>; now: number }) {
+export function CompositeEntry({
+  entry,
+  now,
+  review,
+  escalated,
+}: {
+  entry: FeedEntry<CompositeEvent>;
+  now: number;
+  review: ReviewItem | undefined;
+  escalated: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const fresh = isNew(entry, now, HIGHLIGHT_MS);
   const composite = entry.item;
+  const state = review?.state ?? 'new';
   const labels = composite.labels.map((label) => localName(label.name, i18n.language)).join(', ');
+  const minutes = Math.max(0, Math.floor((now - entry.at) / 60_000));
+  const status =
+    state === 'new'
+      ? t(escalated ? 'wall:overdue' : 'wall:unacknowledged')
+      : state === 'acknowledged'
+        ? t('wall:ackBy', { name: review?.acknowledged_by ?? '' })
+        : t('wall:resolved');
   return (
-    <li className={`${classes.entry} ${classes.composite}`} data-new={fresh} data-composite-id={composite.id}>
+    <li
+      className={`${classes.entry} ${classes.composite}`}
+      data-new={fresh}
+      data-composite-id={composite.id}
+      data-review-state={state}
+      data-escalated={escalated}
+    >
       <EntryTime at={entry.at} />
       <span className={classes.label}>
         {fresh && <span className={classes.newBadge}>{t('wall:newEntry')}</span>}
         {composite.rule.name}
       </span>
-      <span className={classes.confidence}>{t('wall:compositeEvents', { count: composite.events.length })}</span>
+      {state === 'new' ? (
+        <span className={classes.age}>{t('wall:age', { count: minutes })}</span>
+      ) : (
+        <span className={classes.taken} aria-hidden>
+          ✓
+        </span>
+      )}
       <span className={classes.mic}>
-        {labels}
-        {labels !== '' && ' · '}
+        <span className={state === 'new' ? classes.statusNew : classes.statusTaken}>{status}</span>
+        {' · '}
+        {t('wall:compositeEvents', { count: composite.events.length })}
+        {labels !== '' && ` · ${labels}`}
+        {' · '}
         {composite.mics.length === 1
           ? composite.mics[0]!.name
           : t('wall:compositeMics', { count: composite.mics.length })}

@@ -69,3 +69,16 @@ export function useCompositeChime(enabled: boolean, compositeFeed: readonly Feed
   }, [newestComposite, chime]);
   return chime;
 }
+
+/** Chimes again when an item crosses ESCALATE_AFTER while still new (once per item, however many cross together). */
+export function useEscalationChime(play: () => void, escalatedIds: readonly string[]) {
+  const chimedFor = useRef(new Set<string>());
+  const key = escalatedIds.join('\n');
+  useEffect(() => {
+    const ids = key === '' ? [] : key.split('\n');
+    const fresh = ids.filter((id) => !chimedFor.current.has(id));
+    // Items that left the escalated list are forgotten, so the set stays as small as the feed.
+    chimedFor.current = new Set(ids);
+    if (fresh.length > 0) play();
+  }, [key, play]);
+}

@@ -8,6 +8,8 @@ import type { Health } from './wall-health';
 
 export const EVENT_FEED_MAX = 12;
 export const COMPOSITE_FEED_MAX = 4;
+/** Composites kept behind the four shown, so an older unacknowledged one can still be put first. */
+const COMPOSITE_FEED_KEPT = 10;
 /** Up to this many mics, an edge filter is sent as `mic_id` parameters; beyond, events are filtered here. */
 const MIC_ID_PARAM_LIMIT = 50;
 
@@ -42,7 +44,7 @@ export function useWallData(config: WallConfig) {
     enabled: config.edgeId === null || edgeMicIds !== null,
   });
   const composites = useQuery({
-    ...compositeEventQueries.list({ size: 10, sinceMinutes: config.windowMinutes, order_by: 'desc' }),
+    ...compositeEventQueries.list({ size: COMPOSITE_FEED_KEPT, sinceMinutes: config.windowMinutes, order_by: 'desc' }),
     ...LIVE,
     refetchInterval: refreshMs,
   });
@@ -72,7 +74,7 @@ export function useWallData(config: WallConfig) {
     idOf: (c) => c.id,
     timeOf: (c) => c.started_at,
     windowMs,
-    max: COMPOSITE_FEED_MAX,
+    max: COMPOSITE_FEED_KEPT,
   });
 
   // New events make their mics pulse; new composite events pulse every mic involved.

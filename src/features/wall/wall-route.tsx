@@ -4,11 +4,14 @@ import { lazy, Suspense, useEffect, useMemo, type CSSProperties } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PULSE_MS } from '@/components/map/mic-glyph';
 import { formatWindow, MicMarkerLegend } from '@/components/map/mic-marker-legend';
+import { useReviewLive, useReviewStates } from '@/components/review/use-review';
 import { localName, useTranslation } from '@/lib/i18n';
+import { useRuntimeConfig } from '@/lib/runtime-config';
 import { useNow } from '@/lib/use-now';
 import { CompositeEntry, EventEntry } from './feed-entries';
 import { FeedSection } from './feed-section';
-import { useCompositeChime } from './use-chime';
+import { triageFeed } from './escalation';
+import { useCompositeChime, useEscalationChime } from './use-chime';
 import { COMPOSITE_FEED_MAX, useWallData } from './use-wall-data';
 import { WallAccessGate } from './wall-access-view';
 import { WallClock } from './wall-clock';
@@ -46,6 +49,21 @@ function WallScreen() {
   const feedNow = useNow(5000);
   const displayNow = Math.max(feedNow, eventsUpdatedAt);
   const hasPulse = [...pulses.values()].some((at) => displayNow - at < PULSE_MS);
+
+  // Unacknowledged incidents first with their age; one left new past ESCALATE_AFTER turns red and chimes again.
+  useReviewLive();
+  const { escalateAfterMinutes } = useRuntimeConfig();
+  const compositeIds = useMemo(() => compositeFeed.map((entry) => entry.id), [compositeFeed]);
+  const reviews = useReviewStates('composite', compositeIds);
+  const triaged = triageFeed(compositeFeed, reviews, {
+    now: displayNow,
+    escalateAfterMs: escalateAfterMinutes * 60_000,
+    max: COMPOSITE_FEED_MAX,
+  });
+  useEscalationChime(
+    chime.play,
+    triaged.filter((item) => item.escalated).map((item) => item.entry.id),
+  );
 
   const window = formatWindow(t, config.windowMinutes);
   const knownLabel =
@@ -106,8 +124,8 @@ function WallScreen() {
             title={t('wall:composites')}
             empty={compositeFeed.length === 0 ? t('wall:noComposites', { window }) : null}
           >
-            {compositeFeed.map((entry) => (
-              <CompositeEntry key={entry.id} entry={entry} now={displayNow} />
+            {triaged.map(({ entry, review, escalated }) => (
+              <CompositeEntry key={entry.id} entry={entry} now={displayNow} review={review} escalated={escalated} />
             ))}
           </FeedSection>
           <FeedSection

@@ -6,6 +6,7 @@ export const commonEn = {
     map: 'Map',
     events: 'Events',
     compositeEvents: 'Composite events',
+    handover: 'Shift handover',
     wall: 'Wall display',
     admin: 'Admin',
   },

@@ -8,6 +8,7 @@ export const commonKo: typeof commonEn = {
     map: '지도',
     events: '이벤트',
     compositeEvents: '복합 이벤트',
+    handover: '근무 인수인계',
     wall: '상황판',
     admin: '관리',
   },
