@@ -26,8 +26,10 @@ export function Component() {
   const list = useQuery(auditQueries.list(auditListQuery(filters)));
   const total = list.isPlaceholderData ? undefined : list.data?.total_cnt;
 
+  // From the URL as it is when the change lands: the person box commits after a pause, and an
+  // action picked meanwhile must not be undone by the filters this render saw.
   const update = (patch: Partial<AuditFilters>) =>
-    setSearchParams(auditFiltersToSearch({ ...filters, page: 1, ...patch }));
+    setSearchParams((current) => auditFiltersToSearch({ ...parseAuditFilters(current), page: 1, ...patch }));
 
   return (
     <Stack gap="md">
