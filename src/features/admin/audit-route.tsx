@@ -26,10 +26,16 @@ export function Component() {
   const list = useQuery(auditQueries.list(auditListQuery(filters)));
   const total = list.isPlaceholderData ? undefined : list.data?.total_cnt;
 
-  // From the URL as it is when the change lands: the person box commits after a pause, and an
-  // action picked meanwhile must not be undone by the filters this render saw.
+  // From the address bar as it is when the change lands: the person box commits after a pause
+  // (through a callback made in an earlier render), and an action picked meanwhile must survive.
   const update = (patch: Partial<AuditFilters>) =>
-    setSearchParams((current) => auditFiltersToSearch({ ...parseAuditFilters(current), page: 1, ...patch }));
+    setSearchParams(
+      auditFiltersToSearch({
+        ...parseAuditFilters(new URLSearchParams(window.location.search)),
+        page: 1,
+        ...patch,
+      }),
+    );
 
   return (
     <Stack gap="md">
