@@ -29,3 +29,4 @@ export {
   type Role,
 } from './session';
 export { accountQueries, createAccount, resetAccountPassword, updateAccount, type Account } from './accounts';
+export * from './live';
