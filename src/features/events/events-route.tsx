@@ -6,10 +6,12 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router-dom';
 import { eventQueries, insightQueries, type LabelName } from '@/api';
+import { FilterDrawer } from '@/components/filter-drawer';
 import { PageLoader } from '@/components/page-loader';
 import { QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { EventFilterBar } from './event-filter-bar';
 import {
+  DEFAULT_RANGE,
   eventFiltersToSearch,
   eventListQuery,
   isLiveFilter,
@@ -105,7 +107,13 @@ export function Component() {
         </Group>
       </Group>
 
-      <EventFilterBar filters={filters} onChange={update} knownLabels={knownLabels} />
+      <FilterDrawer
+        active={
+          Number(filters.range !== DEFAULT_RANGE) + Number(filters.mics.length > 0) + Number(filters.labels.length > 0)
+        }
+      >
+        <EventFilterBar filters={filters} onChange={update} knownLabels={knownLabels} />
+      </FilterDrawer>
 
       <StaleDataNotice query={list} />
       {live && <StaleDataNotice query={newer} />}
