@@ -121,7 +121,8 @@ test.describe('keyboard only', () => {
       ['Mics', 'Mics'],
     ] as const) {
       expect(
-        await tabTo(page, nav.getByRole('link', { name: link, exact: true }), { max: 120 }),
+        // A link's name may go on with its count of new items (Composite events).
+        await tabTo(page, nav.getByRole('link', { name: new RegExp(`^${link}`) }), { max: 120 }),
       ).toBeGreaterThanOrEqual(0);
       await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
