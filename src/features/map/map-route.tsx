@@ -1,15 +1,15 @@
 import { Stack, Text } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
 import { BaseMap } from '@/components/map/base-map';
 import { FitToMics } from '@/components/map/fit-to-mics';
 import { MicMarkerLayer, type DrawnSummary, type HoverHit } from '@/components/map/mic-marker-layer';
 import { MicMarkerLegend } from '@/components/map/mic-marker-legend';
 import { QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
+import { useSearchParamsState } from '@/lib/search-params';
 import { FocusOn } from './focus-on';
 import { HoverCard } from './hover-card';
-import { readMapFilters, writeMapFilters, type MapFilters } from './map-filters';
+import { mapSearch } from './map-filters';
 import { MapFilterRow } from './map-filter-row';
 import { MapHeader } from './map-header';
 import { MapOverlay } from './map-overlay';
@@ -21,13 +21,7 @@ import './locales';
 
 export function Component() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const search = params.toString();
-  const filters = useMemo(() => readMapFilters(new URLSearchParams(search)), [search]);
-  const updateFilters = useCallback(
-    (patch: Partial<MapFilters>) => setParams((current) => writeMapFilters(current, patch), { replace: true }),
-    [setParams],
-  );
+  const [filters, updateFilters] = useSearchParamsState(mapSearch, { replace: true });
 
   const data = useMapData(filters);
   const { mics, recent, markers } = data;
