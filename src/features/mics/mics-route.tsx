@@ -13,7 +13,7 @@ import { MicFiltersBar } from './mic-filters-bar';
 import { listParamsOf, micTableSearch, PAGE_SIZES, type MicTableState } from './mic-filters';
 import { StatusToggle } from './status-toggle';
 import { ThresholdSummary } from './threshold-summary';
-import { useCategories } from './use-categories';
+import { useLabels } from '@/components/labels/use-labels';
 import classes from './mics.module.css';
 import './locales';
 
@@ -28,7 +28,7 @@ export function Component() {
   const readOnly = !useCan('editMics');
   const query = useQuery({ ...micQueries.list(listParamsOf(state)), refetchInterval: REFRESH_MS });
   const everyMic = useQuery(micQueries.every({}));
-  const { names } = useCategories();
+  const { names } = useLabels();
   const edgeIds = useMemo(() => [...new Set((everyMic.data ?? []).map((m) => m.edge_id))].sort(), [everyMic.data]);
 
   // A changed filter starts again from page 1; typing a space does not change the filter.
