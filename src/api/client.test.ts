@@ -7,7 +7,7 @@ import {
   ApiError,
   edgeConnection,
   getCompositeEvent,
-  listAllMics,
+  getInventory,
   listEvents,
   listMics,
   updateMic,
@@ -184,19 +184,42 @@ describe('API client', () => {
     expect((await failure(listMics({}))).kind).toBe('timeout');
   });
 
-  it('walks every page of mics at size 100 for the map', async () => {
-    const sizes: string[] = [];
+  it('reads the whole inventory from the console server in one request, never walking edge pages', async () => {
+    const paths: string[] = [];
     server.use(
-      http.get('*/api/v1/mics', ({ request }) => {
-        const url = new URL(request.url);
-        sizes.push(url.searchParams.get('size')!);
-        const page = Number(url.searchParams.get('page'));
-        const results = Array.from({ length: page < 3 ? 100 : 50 }, (_, i) => micFixture({ id: `mic-${page}-${i}` }));
-        return HttpResponse.json({ page, size: 100, total_cnt: 250, max_page: 3, results });
+      http.get('*/api/inventory/mics', ({ request }) => {
+        paths.push(new URL(request.url).search);
+        return HttpResponse.json({
+          version: 'b.1',
+          edge_id: 'edge-seoul-01',
+          complete: false,
+          count: 100_000,
+          reported_total: 8_000_000_000,
+          max_pages: 1000,
+          page_size: 100,
+          stale: null,
+          mics: [micFixture()],
+        });
       }),
     );
-    const mics = await listAllMics({ edge_id: 'edge-seoul-01' });
-    expect(mics).toHaveLength(250);
-    expect(sizes).toEqual(['100', '100', '100']);
+    const inventory = await getInventory('edge-seoul-01');
+    expect(inventory).toMatchObject({ complete: false, reported_total: 8_000_000_000, mics: [{ id: 'mic-0001' }] });
+    expect(paths).toEqual(['?edge_id=edge-seoul-01']);
+  });
+
+  it('accepts any integer count the interface allows, even past 2^53', async () => {
+    const huge = Number.MAX_SAFE_INTEGER * 100;
+    server.use(
+      http.get('*/api/v1/mics', () =>
+        HttpResponse.json({ page: 1, size: 100, total_cnt: huge, max_page: Number.MAX_SAFE_INTEGER, results: [] }),
+      ),
+    );
+    expect(await listMics({})).toMatchObject({ total_cnt: huge, max_page: Number.MAX_SAFE_INTEGER });
+    server.use(
+      http.get('*/api/v1/mics', () =>
+        HttpResponse.json({ page: 1, size: 100, total_cnt: 1.5, max_page: 1, results: [] }),
+      ),
+    );
+    expect((await failure(listMics({}))).message).toContain('total_cnt');
   });
 });

@@ -48,6 +48,18 @@ export const edgeConnection = {
       });
     }
   },
+  /**
+   * What the hub's stream says of the edge: the hub reads it for every screen, so its word is as
+   * good as this tab's own requests (and arrives without them).
+   */
+  fromHub(health: { status: string; since: string; lastOkAt: string | null; error: string | null }): void {
+    const lastOkAt = health.lastOkAt === null ? state.lastOkAt : Math.floor(Date.parse(health.lastOkAt) / 1000) * 1000;
+    const since = Date.parse(health.since);
+    if (health.status === 'down') set({ status: 'unreachable', lastOkAt, since, message: health.error });
+    else if (health.status === 'unauthorized') set({ status: 'unauthorized', lastOkAt, since, message: health.error });
+    else if (health.status === 'ok' || health.status === 'degraded')
+      set({ status: 'live', lastOkAt, since: null, message: null });
+  },
   reset(): void {
     state = { status: 'connecting', lastOkAt: null, since: null, message: null };
     for (const listener of listeners) listener();

@@ -3,9 +3,9 @@ import {
   compositeEventPageSchema,
   compositeEventSchema,
   eventPageSchema,
+  inventorySchema,
   micEnvelopeSchema,
   micPageSchema,
-  type Mic,
   type MicPatch,
 } from './schemas';
 
@@ -66,19 +66,10 @@ export function getCompositeEvent(id: string, signal?: AbortSignal) {
   return request({ path: `/api/v1/composite-events/${segment(id)}`, schema: compositeEventSchema, signal });
 }
 
-/** Every mic matching the filter, walking the pages at the largest size the service allows. */
-export async function listAllMics(
-  params: Pick<MicListParams, 'name' | 'edge_id'>,
-  signal?: AbortSignal,
-): Promise<Mic[]> {
-  const first = await listMics({ ...params, page: 1, size: MAX_PAGE_SIZE }, signal);
-  const rest = await Promise.all(
-    Array.from({ length: Math.max(0, first.max_page - 1) }, (_, i) =>
-      listMics({ ...params, page: i + 2, size: MAX_PAGE_SIZE }, signal),
-    ),
-  );
-  const byId = new Map<string, Mic>();
-  // Pages read at slightly different moments can repeat a device; keep one of each.
-  for (const page of [first, ...rest]) for (const mic of page.results) byId.set(mic.id, mic);
-  return [...byId.values()];
+/**
+ * Every mic, from the console server's hub in one response (it walks the edge's pages once for
+ * all screens, up to its cap). Revalidated with the ETag by the browser's HTTP cache.
+ */
+export function getInventory(edgeId: string | null, signal?: AbortSignal) {
+  return request({ path: '/api/inventory/mics', query: { edge_id: edgeId }, schema: inventorySchema, signal });
 }

@@ -30,3 +30,4 @@ export {
 } from './session';
 export { accountQueries, createAccount, resetAccountPassword, updateAccount, type Account } from './accounts';
 export * from './handover';
+export * from './live';

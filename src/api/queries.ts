@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   getCompositeEvent,
+  getInventory,
   getMic,
-  listAllMics,
   listCompositeEvents,
   listEvents,
   listMics,
@@ -10,7 +10,7 @@ import {
   type EventListParams,
   type MicListParams,
 } from './endpoints';
-import type { Mic, Page } from './schemas';
+import type { Inventory, Mic, Page } from './schemas';
 
 /**
  * Query-key factories per resource (keys go from generic to specific). They live beside the
@@ -26,11 +26,12 @@ export const micQueries = {
       queryFn: ({ signal }) => listMics(params, signal),
       placeholderData: keepPreviousData,
     }),
-  everyPages: () => [...micQueries.all(), 'every'] as const,
-  every: (params: Pick<MicListParams, 'name' | 'edge_id'>) =>
+  inventories: () => [...micQueries.all(), 'inventory'] as const,
+  /** Every mic (of one edge), as the hub holds them; `/live` keeps it current while the stream is up. */
+  inventory: (edgeId: string | null = null) =>
     queryOptions({
-      queryKey: [...micQueries.everyPages(), params] as const,
-      queryFn: ({ signal }) => listAllMics(params, signal),
+      queryKey: [...micQueries.inventories(), { edge_id: edgeId }] as const,
+      queryFn: ({ signal }) => getInventory(edgeId, signal),
     }),
   details: () => [...micQueries.all(), 'detail'] as const,
   detail: (micId: string) =>
@@ -46,8 +47,10 @@ export function storeMic(queryClient: QueryClient, mic: Mic): void {
   queryClient.setQueriesData<Page<Mic>>({ queryKey: micQueries.lists() }, (page) =>
     page === undefined ? page : { ...page, results: page.results.map((m) => (m.id === mic.id ? mic : m)) },
   );
-  queryClient.setQueriesData<Mic[]>({ queryKey: micQueries.everyPages() }, (mics) =>
-    mics === undefined ? mics : mics.map((m) => (m.id === mic.id ? mic : m)),
+  queryClient.setQueriesData<Inventory>({ queryKey: micQueries.inventories() }, (inventory) =>
+    inventory === undefined
+      ? inventory
+      : { ...inventory, mics: inventory.mics.map((m) => (m.id === mic.id ? mic : m)) },
   );
 }
 

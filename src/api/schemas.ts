@@ -119,12 +119,18 @@ export const compositeEventSchema = z.object({
   started_at: timestamp,
 });
 
+/**
+ * A count from the edge: any integer the interface allows, even past 2^53 (a `total_cnt` of
+ * max_page × size). Counts are only shown or compared, never used to size a loop or an array.
+ */
+const count = z.number().check(z.refine(Number.isInteger, { message: 'expected an integer' }));
+
 export function pageSchema<T extends z.ZodMiniType>(item: T) {
   return z.object({
-    page: z.int(),
-    size: z.int(),
-    total_cnt: z.int(),
-    max_page: z.int(),
+    page: count,
+    size: count,
+    total_cnt: count,
+    max_page: count,
     results: z.array(item),
   });
 }
@@ -133,6 +139,21 @@ export const micPageSchema = pageSchema(micSchema);
 export const micEnvelopeSchema = z.object({ data: micSchema });
 export const eventPageSchema = pageSchema(eventSchema);
 export const compositeEventPageSchema = pageSchema(compositeEventSchema);
+
+/** GET /api/inventory/mics: every mic the console server's hub holds, in one response. */
+export const inventorySchema = z.object({
+  version: z.string(),
+  edge_id: z.nullable(z.string()),
+  /** False when the hub's walk stopped at its page cap: only the first `count` mics are here. */
+  complete: z.boolean(),
+  count,
+  reported_total: z.nullable(count),
+  max_pages: count,
+  page_size: count,
+  /** The hub's last walk failed: these mics are from `since`. */
+  stale: z.nullable(z.object({ since: z.nullable(timestamp), error: z.string() })),
+  mics: z.array(micSchema),
+});
 
 export type Location = z.infer<typeof locationSchema>;
 export type Threshold = z.infer<typeof thresholdSchema>;
@@ -145,6 +166,7 @@ export type ExtendedMic = z.infer<typeof extendedMicSchema>;
 export type BaseEvent = z.infer<typeof baseEventSchema>;
 export type CompositeRule = z.infer<typeof compositeRuleSchema>;
 export type CompositeEvent = z.infer<typeof compositeEventSchema>;
+export type Inventory = z.infer<typeof inventorySchema>;
 export interface Page<T> {
   page: number;
   size: number;

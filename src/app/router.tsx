@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
 import { AuthGate } from './auth-gate';
+import { LiveFeedRoute } from './live-feed-route';
 import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
 import { AppLayout } from './shell/app-layout';
@@ -32,42 +33,47 @@ export function createRouter() {
       errorElement: <RouteError />,
       hydrateFallbackElement: <PageLoader />,
       children: [
-        // The wall uses only components whose styles the shell already has: it skips the full set.
-        { path: '/wall', lazy: () => import('@/features/wall/wall-route') },
         {
-          element: <AppLayout />,
+          element: <LiveFeedRoute />,
           children: [
+            // The wall uses only components whose styles the shell already has: it skips the full set.
+            { path: '/wall', lazy: () => import('@/features/wall/wall-route') },
             {
-              errorElement: <RouteError />,
+              element: <AppLayout />,
               children: [
-                { index: true, element: <Navigate to="/mics" replace /> },
                 {
-                  path: 'mics',
-                  lazy: page(() => import('@/features/mics/mics-route')),
-                  children: [{ path: ':micId', lazy: page(() => import('@/features/mics/mic-drawer-route')) }],
-                },
-                { path: 'map', lazy: page(() => import('@/features/map/map-route')) },
-                { path: 'events', lazy: page(() => import('@/features/events/events-route')) },
-                {
-                  path: 'composite-events',
-                  lazy: page(() => import('@/features/composite-events/composite-events-route')),
-                },
-                {
-                  path: 'composite-events/:compositeEventId',
-                  lazy: page(() => import('@/features/composite-events/composite-event-route')),
-                },
-                { path: 'handover', lazy: page(() => import('@/features/handover/handover-route')) },
-                {
-                  path: 'admin',
-                  lazy: page(() => import('@/features/admin/admin-route')),
+                  errorElement: <RouteError />,
                   children: [
-                    { index: true, element: <Navigate to="accounts" replace /> },
-                    { path: 'accounts', lazy: page(() => import('@/features/admin/accounts-route')) },
-                    { path: 'walls', lazy: page(() => import('@/features/admin/walls-route')) },
-                    { path: 'audit', lazy: page(() => import('@/features/admin/audit-route')) },
+                    { index: true, element: <Navigate to="/mics" replace /> },
+                    {
+                      path: 'mics',
+                      lazy: page(() => import('@/features/mics/mics-route')),
+                      children: [{ path: ':micId', lazy: page(() => import('@/features/mics/mic-drawer-route')) }],
+                    },
+                    { path: 'map', lazy: page(() => import('@/features/map/map-route')) },
+                    { path: 'events', lazy: page(() => import('@/features/events/events-route')) },
+                    {
+                      path: 'composite-events',
+                      lazy: page(() => import('@/features/composite-events/composite-events-route')),
+                    },
+                    {
+                      path: 'composite-events/:compositeEventId',
+                      lazy: page(() => import('@/features/composite-events/composite-event-route')),
+                    },
+                    { path: 'handover', lazy: page(() => import('@/features/handover/handover-route')) },
+                    {
+                      path: 'admin',
+                      lazy: page(() => import('@/features/admin/admin-route')),
+                      children: [
+                        { index: true, element: <Navigate to="accounts" replace /> },
+                        { path: 'accounts', lazy: page(() => import('@/features/admin/accounts-route')) },
+                        { path: 'walls', lazy: page(() => import('@/features/admin/walls-route')) },
+                        { path: 'audit', lazy: page(() => import('@/features/admin/audit-route')) },
+                      ],
+                    },
+                    { path: '*', element: <NotFoundPage /> },
                   ],
                 },
-                { path: '*', element: <NotFoundPage /> },
               ],
             },
           ],

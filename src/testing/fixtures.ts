@@ -1,4 +1,4 @@
-import type { CompositeEvent, Mic, Page, SoundEvent } from '@/api';
+import type { CompositeEvent, Inventory, Mic, Page, SoundEvent } from '@/api';
 
 /** Small, valid API payloads for unit tests; override what a test cares about. */
 export function micFixture(overrides: Partial<Mic> = {}): Mic {
@@ -95,6 +95,22 @@ export function pageFixture<T>(results: T[], overrides: Partial<Page<T>> = {}): 
     total_cnt: results.length,
     max_page: Math.ceil(results.length / 10),
     results,
+    ...overrides,
+  };
+}
+
+/** GET /api/inventory/mics: the hub's whole inventory in one answer. */
+export function inventoryFixture(mics: Mic[], overrides: Partial<Inventory> = {}): Inventory {
+  return {
+    version: 'test.1',
+    edge_id: null,
+    complete: true,
+    count: mics.length,
+    reported_total: mics.length,
+    max_pages: 1000,
+    page_size: 100,
+    stale: null,
+    mics,
     ...overrides,
   };
 }

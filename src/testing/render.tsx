@@ -12,6 +12,7 @@ import { RuntimeConfigProvider, type RuntimeConfig } from '@/lib/runtime-config'
 export const demoConfig: RuntimeConfig = {
   mode: 'demo',
   serverHoldsToken: true,
+  live: false,
   readOnly: false,
   mapTileUrl: null,
   mapTileAttribution: null,

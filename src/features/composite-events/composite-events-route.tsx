@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { compositeEventQueries, type CompositeEvent, type Page } from '@/api';
+import { compositeEventQueries, useLive, type CompositeEvent, type Page } from '@/api';
 import { PageLoader } from '@/components/page-loader';
 import { QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { useReviewStates } from '@/components/review/use-review';
@@ -30,9 +30,11 @@ export function Component() {
   const orderLabelId = useId();
   const queryClient = useQueryClient();
 
+  // While the live stream is up, a pushed composite event refetches the first page; without it, the page polls.
+  const live = useLive();
   const list = useQuery({
     ...compositeEventQueries.list(timelineQuery(filters)),
-    refetchInterval: filters.page === 1 ? REFRESH_MS : false,
+    refetchInterval: filters.page === 1 && !live ? REFRESH_MS : false,
     refetchIntervalInBackground: false,
   });
 

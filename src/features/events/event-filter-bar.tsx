@@ -21,10 +21,10 @@ export function EventFilterBar({ filters, onChange, knownLabels }: EventFilterBa
   const { t, i18n } = useTranslation('events');
   const language = i18n.language;
   const rangeLabelId = useId();
-  const mics = useQuery(micQueries.every({}));
+  const mics = useQuery(micQueries.inventory());
 
   const micOptions = useMemo(() => {
-    const options = (mics.data ?? []).map((mic) => ({ value: mic.id, label: `${mic.name} (${mic.id})` }));
+    const options = (mics.data?.mics ?? []).map((mic) => ({ value: mic.id, label: `${mic.name} (${mic.id})` }));
     const listed = new Set(options.map((o) => o.value));
     // Ids from a shared link stay selectable (and removable) even before or without the mic list.
     for (const id of filters.mics) if (!listed.has(id)) options.push({ value: id, label: id });

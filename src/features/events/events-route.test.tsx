@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw-server';
-import { eventFixture, micFixture, pageFixture } from '@/testing/fixtures';
+import { eventFixture, inventoryFixture, micFixture, pageFixture } from '@/testing/fixtures';
 import { renderRoutes } from '@/testing/render';
 import { Component } from './events-route';
 
@@ -18,8 +18,8 @@ beforeAll(() => {
 
 function serveEvents(record: URL[] = [], newer = 0) {
   server.use(
-    http.get('/api/v1/mics', () =>
-      HttpResponse.json(pageFixture([micFixture(), micFixture({ id: 'mic-0002', name: 'Busan pier' })])),
+    http.get('/api/inventory/mics', () =>
+      HttpResponse.json(inventoryFixture([micFixture(), micFixture({ id: 'mic-0002', name: 'Busan pier' })])),
     ),
     http.get('/api/insights/corroboration', () =>
       HttpResponse.json({
@@ -118,7 +118,7 @@ describe('/events', () => {
 
   it('shows the error with a retry when the first load fails', async () => {
     server.use(
-      http.get('/api/v1/mics', () => HttpResponse.json(pageFixture([]))),
+      http.get('/api/inventory/mics', () => HttpResponse.json(inventoryFixture([]))),
       http.get('/api/v1/events', () => HttpResponse.json({ page: 1, size: 25, results: [] })),
     );
     renderRoutes(routes, { path: '/events' });

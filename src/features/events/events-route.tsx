@@ -2,10 +2,10 @@ import { Badge, Button, Group, Stack, Switch, Text, Title } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowUp, IconBroadcast, IconBroadcastOff, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router-dom';
-import { eventQueries, insightQueries, type LabelName } from '@/api';
+import { eventQueries, insightQueries, useLive, type LabelName } from '@/api';
 import { PageLoader } from '@/components/page-loader';
 import { QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { EventFilterBar } from './event-filter-bar';
@@ -34,17 +34,23 @@ export function Component() {
   const top = useRef<HTMLDivElement>(null);
 
   const live = isLiveFilter(filters);
+  const pushing = useLive();
   const list = useQuery({
     ...eventQueries.list(eventListQuery(filters)),
     // While live, the snapshot on screen stays put; newer events wait behind the "N new events" button.
     staleTime: live ? Infinity : undefined,
     refetchOnWindowFocus: !live,
-    // An empty live page has nothing to shove, so it simply refreshes.
-    refetchInterval: (query) => (live && query.state.data?.results.length === 0 ? LIVE_POLL_MS : false),
+    // An empty live page has nothing to shove, so it simply refreshes (pushed events refresh it below).
+    refetchInterval: (query) => (live && !pushing && query.state.data?.results.length === 0 ? LIVE_POLL_MS : false),
   });
   const shown = list.isPlaceholderData ? undefined : list.data?.results;
   const newer = useNewEventCount(filters, shown, live);
-  const newCount = live ? (newer.data ?? 0) : 0;
+  const newCount = newer.count;
+  const emptyShown = shown !== undefined && shown.length === 0;
+  const refetchList = list.refetch;
+  useEffect(() => {
+    if (pushing && emptyShown && newCount > 0) void refetchList({ cancelRefetch: false });
+  }, [pushing, emptyShown, newCount, refetchList]);
 
   const listQuery = eventListQuery(filters);
   const shownIds = useMemo(() => (shown ?? []).map((event) => event.id), [shown]);
@@ -108,7 +114,7 @@ export function Component() {
       <EventFilterBar filters={filters} onChange={update} knownLabels={knownLabels} />
 
       <StaleDataNotice query={list} />
-      {live && <StaleDataNotice query={newer} />}
+      {live && !pushing && <StaleDataNotice query={newer.polled} />}
 
       {newCount > 0 && (
         <Group justify="center">

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { eventQueries, listEvents, type SoundEvent } from '@/api';
+import { useMemo } from 'react';
+import { eventQueries, listEvents, useLive, usePushedEvents, type SoundEvent } from '@/api';
 import type { EventFilters } from './event-filters';
 
 export const LIVE_POLL_MS = 10_000;
@@ -31,12 +32,46 @@ export function newerEventsQuery(filters: Pick<EventFilters, 'mics' | 'labels'>,
   });
 }
 
-export function useNewEventCount(filters: EventFilters, shown: readonly SoundEvent[] | undefined, enabled: boolean) {
+/** Pushed events newer than the snapshot that the page's filters would show. */
+export function countNewer(
+  pushed: readonly SoundEvent[],
+  filters: Pick<EventFilters, 'mics' | 'labels'>,
+  shown: readonly SoundEvent[],
+  newest: string | null,
+): number {
+  const after = newest === null ? -Infinity : Date.parse(newest);
+  const onScreen = new Set(shown.map((e) => e.id));
+  return pushed.filter(
+    (e) =>
+      Date.parse(e.created_at) > after &&
+      !onScreen.has(e.id) &&
+      (filters.mics.length === 0 || filters.mics.includes(e.mic.id)) &&
+      (filters.labels.length === 0 || filters.labels.includes(e.label.id)),
+  ).length;
+}
+
+/**
+ * How many events are newer than the snapshot on screen. While the live stream is up they are
+ * counted from what it pushed (no request at all); without it, one small request per poll.
+ */
+export function useNewEventCount(
+  filters: EventFilters,
+  shown: readonly SoundEvent[] | undefined,
+  enabled: boolean,
+): { count: number; polled: ReturnType<typeof useQuery<number>> } {
+  const live = useLive();
+  const pushed = usePushedEvents();
   const newest = shown === undefined ? null : newestCreatedAt(shown);
-  return useQuery({
+  const polled = useQuery({
     ...newerEventsQuery(filters, newest ?? new Date(0).toISOString()),
-    enabled: enabled && newest !== null,
+    enabled: enabled && !live && newest !== null,
     refetchInterval: LIVE_POLL_MS,
     refetchIntervalInBackground: false,
   });
+  const pushedCount = useMemo(
+    () => (shown === undefined ? 0 : countNewer(pushed, filters, shown, newest)),
+    [pushed, filters, shown, newest],
+  );
+  if (!enabled) return { count: 0, polled };
+  return { count: live ? pushedCount : (polled.data ?? 0), polled };
 }

@@ -5,6 +5,7 @@ import { BaseMap } from '@/components/map/base-map';
 import { FitToMics } from '@/components/map/fit-to-mics';
 import { MicMarkerLayer, type DrawnSummary, type HoverHit } from '@/components/map/mic-marker-layer';
 import { MicMarkerLegend } from '@/components/map/mic-marker-legend';
+import { InventoryNote } from '@/components/inventory-note';
 import { QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
 import { FocusOn } from './focus-on';
@@ -41,7 +42,7 @@ export function Component() {
     <Stack gap="sm" className={classes.page}>
       <MapHeader
         markers={markers}
-        total={mics.data?.length ?? 0}
+        total={mics.data?.mics.length ?? 0}
         heardCount={data.heardCount}
         windowMinutes={filters.windowMinutes}
         userMoved={userMoved}
@@ -53,6 +54,7 @@ export function Component() {
         <QueryError error={mics.error} onRetry={() => void mics.refetch()} retrying={mics.isFetching} />
       )}
       <StaleDataNotice query={data.staleQuery} />
+      <InventoryNote inventory={mics.data} />
       {recent.data !== undefined && recent.data.total_cnt > recent.data.results.length && (
         <Text size="xs" c="dimmed">
           {t('map:capped', { size: recent.data.results.length, total: recent.data.total_cnt })}
@@ -93,7 +95,7 @@ export function Component() {
           />
         </BaseMap>
         {hover !== null && <HoverCard hover={hover} />}
-        <MapOverlay loading={mics.isPending} shown={markers.length} total={mics.data?.length} />
+        <MapOverlay loading={mics.isPending} shown={markers.length} total={mics.data?.mics.length} />
         <div className={classes.legend}>
           <MicMarkerLegend windowMinutes={filters.windowMinutes} />
         </div>

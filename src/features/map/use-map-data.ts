@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { eventQueries, micQueries } from '@/api';
+import { eventQueries, LIVE_MERGE, micQueries, useLive } from '@/api';
+import { drawable } from '@/components/inventory-note';
 import { lastHeardByMic } from '@/components/map/mic-marker-state';
 import { localName, useTranslation } from '@/lib/i18n';
 import { useNow } from '@/lib/use-now';
@@ -10,18 +11,24 @@ const MICS_REFRESH_MS = 30_000;
 const EVENTS_REFRESH_MS = 10_000;
 const RECENT_EVENTS = 100;
 
-/** The map's data: every mic, the events heard in the window, and what the filters make of them. */
+/**
+ * The map's data: every mic (the hub's inventory, one response), the events heard in the window,
+ * and what the filters make of them. While the live stream is up, both arrive as pushes and
+ * nothing polls; without it, both poll as before.
+ */
 export function useMapData(filters: MapFilters) {
   const { i18n } = useTranslation();
+  const live = useLive();
   const mics = useQuery({
-    ...micQueries.every({}),
+    ...micQueries.inventory(),
     // After a failed read, mics are tried at the event pace so the stale notice clears soon after the edge returns.
-    refetchInterval: (query) => (query.state.status === 'error' ? EVENTS_REFRESH_MS : MICS_REFRESH_MS),
+    refetchInterval: (query) => (query.state.status === 'error' ? EVENTS_REFRESH_MS : live ? false : MICS_REFRESH_MS),
   });
   const labelIds = filters.label === null ? undefined : [filters.label];
   const recent = useQuery({
     ...eventQueries.list({ sinceMinutes: filters.windowMinutes, size: RECENT_EVENTS, label_id: labelIds }),
-    refetchInterval: EVENTS_REFRESH_MS,
+    meta: LIVE_MERGE,
+    refetchInterval: live ? false : EVENTS_REFRESH_MS,
   });
   // The latest events of any time, only to offer label names in the filter.
   const labelSource = useQuery({ ...eventQueries.list({ size: RECENT_EVENTS }), staleTime: 5 * 60_000 });
@@ -30,7 +37,7 @@ export function useMapData(filters: MapFilters) {
   const tick = useNow(EVENTS_REFRESH_MS);
   const now = Math.max(tick, recent.dataUpdatedAt);
   const lastHeard = useMemo(() => lastHeardByMic(recent.data?.results ?? []), [recent.data]);
-  const allMics = mics.data;
+  const allMics = useMemo(() => (mics.data === undefined ? undefined : drawable(mics.data.mics)), [mics.data]);
   const markers = useMemo(
     () => filterMarkerMics(allMics ?? [], filters, lastHeard, now),
     [allMics, filters, lastHeard, now],

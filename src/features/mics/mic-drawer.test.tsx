@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Mic, MicPatch } from '@/api';
-import { eventFixture, micFixture, pageFixture } from '@/testing/fixtures';
+import { eventFixture, inventoryFixture, micFixture, pageFixture } from '@/testing/fixtures';
 import { server } from '@/testing/msw-server';
 import { demoConfig, renderRoutes, testQueryClient } from '@/testing/render';
 import { Component as MicDrawer } from './mic-drawer-route';
@@ -25,7 +25,7 @@ function edge(patchHandler: (body: MicPatch) => Response | Promise<Response>) {
         ? HttpResponse.json({ data: mic })
         : HttpResponse.json({ detail: 'Not Found' }, { status: 404 }),
     ),
-    http.get('/api/v1/mics', () => HttpResponse.json(pageFixture([mic], { size: 100 }))),
+    http.get('/api/inventory/mics', () => HttpResponse.json(inventoryFixture([mic]))),
     http.get('/api/v1/events', () =>
       HttpResponse.json(pageFixture([eventFixture({ mic: { ...eventFixture().mic, id: mic.id } })], { size: 100 })),
     ),

@@ -70,9 +70,9 @@ function positionOf(values: MicFormValues): Position | null {
 /** Latitude and longitude, typed or picked on a map that shows the other mics around. */
 export function MicLocationFields({ form, mic, readOnly }: { form: MicForm; mic: Mic; readOnly: boolean }) {
   const { t } = useTranslation('mics');
-  const everyMic = useQuery(micQueries.every({}));
+  const everyMic = useQuery(micQueries.inventory());
   const neighbours = useMemo(
-    () => (everyMic.data ?? []).filter((other) => other.id !== mic.id),
+    () => (everyMic.data?.mics ?? []).filter((other) => other.id !== mic.id),
     [everyMic.data, mic.id],
   );
   const setPosition = useCallback(

@@ -5,7 +5,7 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Link, Outlet, useNavigate, useSearchParams } from 'react-router-dom';
-import { micQueries, useCan, type Mic } from '@/api';
+import { micQueries, useCan, useLive, type Mic } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { MicStatusBadge } from '@/components/mic-status-badge';
 import { QueryError, StaleDataNotice } from '@/components/query-feedback';
@@ -17,7 +17,7 @@ import { useCategories } from './use-categories';
 import classes from './mics.module.css';
 import './locales';
 
-/** The list stays live: a device switched elsewhere shows up here within half a minute. */
+/** Without the live stream the list polls: a device switched elsewhere shows up within half a minute. */
 const REFRESH_MS = 30_000;
 
 export function Component() {
@@ -26,10 +26,15 @@ export function Component() {
   const navigate = useNavigate();
   const readOnly = !useCan('editMics');
   const state = parseTableState(searchParams);
-  const query = useQuery({ ...micQueries.list(listParamsOf(state)), refetchInterval: REFRESH_MS });
-  const everyMic = useQuery(micQueries.every({}));
+  const live = useLive();
+  // While the stream is up, changes arrive as pushes (within a second); without it, the page polls.
+  const query = useQuery({ ...micQueries.list(listParamsOf(state)), refetchInterval: live ? false : REFRESH_MS });
+  const everyMic = useQuery(micQueries.inventory());
   const { names } = useCategories();
-  const edgeIds = useMemo(() => [...new Set((everyMic.data ?? []).map((m) => m.edge_id))].sort(), [everyMic.data]);
+  const edgeIds = useMemo(
+    () => [...new Set((everyMic.data?.mics ?? []).map((m) => m.edge_id))].sort(),
+    [everyMic.data],
+  );
 
   const update = (change: Partial<MicTableState>) => {
     setSearchParams((previous) => {

@@ -17,7 +17,7 @@ export function StatusToggle({ mic }: { mic: Mic }) {
     onMutate: async (status) => {
       await Promise.all([
         queryClient.cancelQueries({ queryKey: micQueries.lists() }),
-        queryClient.cancelQueries({ queryKey: micQueries.everyPages() }),
+        queryClient.cancelQueries({ queryKey: micQueries.inventories() }),
       ]);
       storeMic(queryClient, { ...mic, status });
       return { previous: mic };

@@ -21,7 +21,7 @@ export interface Category {
  * of what any device has a threshold for and what the recent events are labelled with.
  */
 export function useCategories(): { categories: Category[]; names: Map<string, LabelName> } {
-  const mics = useQuery({ ...micQueries.every({}), staleTime: LABEL_STALE_MS });
+  const mics = useQuery({ ...micQueries.inventory(), staleTime: LABEL_STALE_MS });
   const pageData = useQueries({
     queries: LABEL_PAGES.map((page) => ({
       ...eventQueries.list({ sinceMinutes: 7 * DAY_MINUTES, size: 100, page }),
@@ -33,7 +33,7 @@ export function useCategories(): { categories: Category[]; names: Map<string, La
     const names = new Map<string, LabelName>();
     for (const page of pageData) for (const event of page?.results ?? []) names.set(event.label.id, event.label.name);
     const ids = new Set<string>(names.keys());
-    for (const mic of mics.data ?? []) for (const category of Object.keys(mic.thresholds)) ids.add(category);
+    for (const mic of mics.data?.mics ?? []) for (const category of Object.keys(mic.thresholds)) ids.add(category);
     const categories = [...ids].sort().map((id) => ({ id, name: names.get(id) ?? null }));
     return { categories, names };
   }, [mics.data, pageData]);

@@ -1,6 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { compositeEventQueries, eventQueries, micQueries } from '@/api';
+import {
+  compositeEventQueries,
+  eventQueries,
+  LIVE_MERGE,
+  micQueries,
+  useLiveFilter,
+  useLiveState,
+  type LiveState,
+} from '@/api';
+import { drawable } from '@/components/inventory-note';
 import { lastHeardByMic, toMarkerMics } from '@/components/map/mic-marker-state';
 import { useFeed } from './use-feed';
 import { micRefreshMs, type WallConfig } from './wall-config';
@@ -15,20 +24,45 @@ const MIC_ID_PARAM_LIMIT = 50;
 
 const LIVE = { refetchIntervalInBackground: true, refetchOnWindowFocus: false, retry: false } as const;
 
+/**
+ * While the stream is up the wall is as fresh as the hub says the edge is; when the hub cannot
+ * read events, the wall shows the time of its last good read.
+ */
+function liveHealth(state: LiveState): Health | null {
+  const health = state.health;
+  if (state.status !== 'live' || health === null || state.heardAt === null) return null;
+  const feeds = [health.feeds.events, health.feeds.composites];
+  const failing =
+    health.status === 'down' || health.status === 'unauthorized' || feeds.some((f) => f?.status === 'failing');
+  if (!failing) return { lastGoodAt: state.heardAt, failing: false, error: null, live: true };
+  const lastOk = health.feeds.events?.lastOkAt ?? health.lastOkAt;
+  const reason = feeds.find((f) => f?.status === 'failing')?.error ?? health.error ?? health.status;
+  return { lastGoodAt: lastOk === null ? 0 : Date.parse(lastOk), failing: true, error: new Error(reason), live: true };
+}
+
 /** The wall's data: mics, the two feeds kept across refreshes, the pulses they cause, and its health. */
 export function useWallData(config: WallConfig) {
   const refreshMs = config.refreshSeconds * 1000;
   const windowMs = config.windowMinutes * 60_000;
+  // The tab's stream carries only what this wall shows; its lists take the pushes and stop polling.
+  useLiveFilter({
+    edgeId: config.edgeId,
+    labelIds: config.label === null ? [] : [config.label],
+    windowMinutes: config.windowMinutes,
+  });
+  const liveNow = useLiveState();
+  const live = liveNow.status === 'live';
 
   const mics = useQuery({
-    ...micQueries.every({ edge_id: config.edgeId }),
+    ...micQueries.inventory(config.edgeId),
     ...LIVE,
     // A failed mic read is retried at the event pace, or its error would hold the stale banner for a minute after the edge returns.
-    refetchInterval: (query) => (query.state.status === 'error' ? refreshMs : micRefreshMs(config)),
+    refetchInterval: (query) => (query.state.status === 'error' ? refreshMs : live ? false : micRefreshMs(config)),
   });
+  const micList = useMemo(() => (mics.data === undefined ? undefined : drawable(mics.data.mics)), [mics.data]);
   const edgeMicIds = useMemo(
-    () => (config.edgeId === null || mics.data === undefined ? null : new Set(mics.data.map((m) => m.id))),
-    [config.edgeId, mics.data],
+    () => (config.edgeId === null || micList === undefined ? null : new Set(micList.map((m) => m.id))),
+    [config.edgeId, micList],
   );
   const micIdParam = edgeMicIds !== null && edgeMicIds.size <= MIC_ID_PARAM_LIMIT ? [...edgeMicIds].sort() : undefined;
   const events = useQuery({
@@ -39,14 +73,16 @@ export function useWallData(config: WallConfig) {
       mic_id: micIdParam,
     }),
     ...LIVE,
-    refetchInterval: refreshMs,
+    meta: LIVE_MERGE,
+    refetchInterval: live ? false : refreshMs,
     // An edge filter needs the edge's mics first.
     enabled: config.edgeId === null || edgeMicIds !== null,
   });
   const composites = useQuery({
     ...compositeEventQueries.list({ size: COMPOSITE_FEED_KEPT, sinceMinutes: config.windowMinutes, order_by: 'desc' }),
     ...LIVE,
-    refetchInterval: refreshMs,
+    meta: LIVE_MERGE,
+    refetchInterval: live ? false : refreshMs,
   });
 
   const eventPage = useMemo(
@@ -93,16 +129,28 @@ export function useWallData(config: WallConfig) {
   const now = Math.max(events.dataUpdatedAt, mics.dataUpdatedAt);
   const lastHeard = useMemo(() => lastHeardByMic(eventFeed.map((e) => e.item)), [eventFeed]);
   const markers = useMemo(
-    () => toMarkerMics(mics.data ?? [], lastHeard, now, windowMs),
-    [mics.data, lastHeard, now, windowMs],
+    () => toMarkerMics(micList ?? [], lastHeard, now, windowMs),
+    [micList, lastHeard, now, windowMs],
   );
 
   const lastGoodAt = Math.min(...[events.dataUpdatedAt, composites.dataUpdatedAt].filter((at) => at > 0), Infinity);
-  const health: Health = {
+  const polled: Health = {
     lastGoodAt: Number.isFinite(lastGoodAt) ? lastGoodAt : 0,
     failing: events.isError || composites.isError || mics.isError,
     error: events.error ?? composites.error ?? mics.error,
   };
+  const pushed = liveHealth(liveNow);
+  // A page's own failed read (a bad answer it fetched itself) still shows, live or not.
+  const health = pushed === null || polled.failing ? polled : pushed;
 
-  return { eventFeed, compositeFeed, pulses, markers, health, eventsUpdatedAt: events.dataUpdatedAt };
+  return {
+    eventFeed,
+    compositeFeed,
+    pulses,
+    markers,
+    health,
+    live,
+    inventory: mics.data,
+    eventsUpdatedAt: events.dataUpdatedAt,
+  };
 }

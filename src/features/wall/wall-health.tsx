@@ -13,13 +13,15 @@ export interface Health {
   lastGoodAt: number;
   failing: boolean;
   error: Error | null;
+  /** Pushed by the hub: silence is the stream's to detect (it falls back to polling), not a timer's here. */
+  live?: boolean;
 }
 
 function useStaleState(health: Health, config: WallConfig) {
   const runtime = useRuntimeConfig();
   const connection = useSyncExternalStore(edgeConnection.subscribe, edgeConnection.get);
   const now = useNow(1000);
-  const overdue = health.lastGoodAt > 0 && now - health.lastGoodAt > staleAfterMs(config);
+  const overdue = health.live !== true && health.lastGoodAt > 0 && now - health.lastGoodAt > staleAfterMs(config);
   const failing = health.failing || connection.status === 'unreachable';
   const rejected = runtime.serverHoldsToken && connection.status === 'unauthorized';
   return {

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconVolume } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, type CSSProperties } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useInventoryNotes } from '@/components/inventory-note';
 import { PULSE_MS } from '@/components/map/mic-glyph';
 import { formatWindow, MicMarkerLegend } from '@/components/map/mic-marker-legend';
 import { useReviewLive, useReviewStates } from '@/components/review/use-review';
@@ -42,7 +43,8 @@ function WallScreen() {
     if (config.lang !== null && i18n.language !== config.lang) void i18n.changeLanguage(config.lang);
   }, [config.lang, i18n]);
 
-  const { eventFeed, compositeFeed, pulses, markers, health, eventsUpdatedAt } = useWallData(config);
+  const { eventFeed, compositeFeed, pulses, markers, health, live, inventory, eventsUpdatedAt } = useWallData(config);
+  const inventoryNotes = useInventoryNotes(inventory);
   const chime = useCompositeChime(config.chime, compositeFeed);
 
   // Pulses and "new" badges expire by time; a slow tick re-renders the feed to let them go.
@@ -85,10 +87,15 @@ function WallScreen() {
               config.edgeId ?? t('wall:allEdges'),
               labelName,
               t('wall:lastWindow', { window }),
-              t('wall:everySeconds', { seconds: config.refreshSeconds }),
+              live ? t('wall:live') : t('wall:everySeconds', { seconds: config.refreshSeconds }),
               t('wall:mics', { count: markers.length }),
             ].join(' · ')}
           </div>
+          {inventoryNotes.length > 0 && (
+            <div className={classes.setup} role="status" data-testid="inventory-note">
+              {inventoryNotes.join(' ')}
+            </div>
+          )}
         </div>
         {chime.blocked && (
           <Button

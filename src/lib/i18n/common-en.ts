@@ -55,6 +55,14 @@ export const commonEn = {
     notFoundTitle: 'Not found',
     back: 'Back',
   },
+  inventory: {
+    capped:
+      'Showing the first {{shown}} of {{total}} mics: the console server reads at most {{pages}} pages of the edge’s list (HUB_MAX_MIC_PAGES).',
+    cappedUnknown:
+      'Showing the first {{shown}} mics: the console server reads at most {{pages}} pages of the edge’s list (HUB_MAX_MIC_PAGES), and there are more.',
+    drawCapped: 'Drawing the first {{shown}} of {{total}} mics: this screen draws no more.',
+    stale: 'Mics as of {{time}}: the console server cannot read them now ({{reason}}).',
+  },
   shortcuts: {
     title: 'Keyboard shortcuts',
     open: 'Keyboard shortcuts (?)',

@@ -57,6 +57,14 @@ export const commonKo: typeof commonEn = {
     notFoundTitle: '찾을 수 없음',
     back: '돌아가기',
   },
+  inventory: {
+    capped:
+      '마이크 {{total}}개 중 처음 {{shown}}개를 표시합니다. 콘솔 서버는 엣지 목록을 최대 {{pages}}페이지까지 읽습니다(HUB_MAX_MIC_PAGES).',
+    cappedUnknown:
+      '처음 {{shown}}개 마이크를 표시합니다. 콘솔 서버는 엣지 목록을 최대 {{pages}}페이지까지 읽으며, 마이크가 더 있습니다(HUB_MAX_MIC_PAGES).',
+    drawCapped: '마이크 {{total}}개 중 처음 {{shown}}개를 그립니다. 이 화면은 더 그리지 않습니다.',
+    stale: '{{time}} 기준 마이크입니다. 콘솔 서버가 지금 읽지 못합니다({{reason}}).',
+  },
   shortcuts: {
     title: '단축키',
     open: '단축키 (?)',

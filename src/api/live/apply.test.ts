@@ -1,0 +1,124 @@
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { compositeEventFixture, eventFixture, inventoryFixture, micFixture, pageFixture } from '@/testing/fixtures';
+import { compositeEventQueries, eventQueries, micQueries } from '../queries';
+import type { Inventory, Page, SoundEvent } from '../schemas';
+import { applyComposites, applyEvents, applyMics, LIVE_MERGE } from './apply';
+import { pushedEvents } from './pushed-events';
+
+let client: QueryClient;
+beforeEach(() => {
+  client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  pushedEvents.clear();
+});
+
+/** Puts data in the cache as a query with the given options (meta included) would. */
+function seed<T>(options: { queryKey: readonly unknown[]; meta?: Record<string, unknown> }, data: T) {
+  client.getQueryCache().build(client, { queryKey: options.queryKey, meta: options.meta });
+  client.setQueryData(options.queryKey, data);
+}
+
+const inventoryOf = (edge: string | null = null) => client.getQueryData<Inventory>(micQueries.inventory(edge).queryKey);
+const isInvalid = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated === true;
+
+describe('mic changes from the stream', () => {
+  it('apply to an inventory at the base version: changed, new and removed mics, new version', () => {
+    seed(micQueries.inventory(), inventoryFixture([micFixture(), micFixture({ id: 'mic-0002' })], { version: 'b.1' }));
+    applyMics(
+      client,
+      {
+        from: 'b.1',
+        to: 'b.2',
+        upserts: [micFixture({ name: 'Renamed' }), micFixture({ id: 'mic-0009' })],
+        removals: ['mic-0002'],
+        refetch: false,
+      },
+      null,
+    );
+    expect(inventoryOf()).toMatchObject({
+      version: 'b.2',
+      mics: [{ id: 'mic-0001', name: 'Renamed' }, { id: 'mic-0009' }],
+    });
+  });
+
+  it('an inventory at another version is fetched again instead of patched', () => {
+    seed(micQueries.inventory(), inventoryFixture([micFixture()], { version: 'b.7' }));
+    applyMics(
+      client,
+      { from: 'b.1', to: 'b.2', upserts: [micFixture({ name: 'X' })], removals: [], refetch: false },
+      null,
+    );
+    expect(inventoryOf()?.mics[0]?.name).not.toBe('X');
+    expect(isInvalid(micQueries.inventory().queryKey)).toBe(true);
+  });
+
+  it('a stream narrowed to one edge patches that edge’s copy and marks the others stale', () => {
+    seed(micQueries.inventory('edge-a'), inventoryFixture([micFixture({ edge_id: 'edge-a' })], { version: 'b.1' }));
+    seed(micQueries.inventory(), inventoryFixture([micFixture({ edge_id: 'edge-a' })], { version: 'b.1' }));
+    const moved = micFixture({ edge_id: 'edge-b' });
+    applyMics(client, { from: 'b.1', to: 'b.2', upserts: [moved], removals: [], refetch: false }, 'edge-a');
+    // The mic moved to another edge: gone from this wall's copy.
+    expect(inventoryOf('edge-a')).toMatchObject({ version: 'b.2', mics: [] });
+    expect(isInvalid(micQueries.inventory().queryKey)).toBe(true);
+  });
+
+  it('updates the mic in the table pages and its detail', () => {
+    seed(micQueries.list({ page: 1 }), pageFixture([micFixture()]));
+    seed(micQueries.detail('mic-0001'), micFixture());
+    applyMics(
+      client,
+      { from: 'x', to: 'y', upserts: [micFixture({ name: 'Pushed' })], removals: [], refetch: false },
+      null,
+    );
+    expect(client.getQueryData<Page<{ name: string }>>(micQueries.list({ page: 1 }).queryKey)?.results[0]?.name).toBe(
+      'Pushed',
+    );
+    expect(client.getQueryData<{ name: string }>(micQueries.detail('mic-0001').queryKey)?.name).toBe('Pushed');
+  });
+});
+
+describe('events from the stream', () => {
+  const now = Date.parse('2026-11-21T07:10:00.000Z');
+  const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
+
+  it('join the live lists they fit, newest first, up to the page size', () => {
+    const wall = eventQueries.list({ sinceMinutes: 15, size: 2, label_id: ['scream'] });
+    seed({ ...wall, meta: LIVE_MERGE }, pageFixture([eventFixture({ id: 'old', created_at: at(5) })], { size: 2 }));
+    applyEvents(
+      client,
+      [
+        eventFixture({ id: 'new', created_at: at(1) }),
+        eventFixture({ id: 'siren', created_at: at(1), label: { id: 'siren', name: { ko: '사이렌', en: 'Siren' } } }),
+        eventFixture({ id: 'too-old', created_at: at(30) }),
+      ],
+      now,
+    );
+    const page = client.getQueryData<Page<SoundEvent>>(wall.queryKey)!;
+    expect(page.results.map((e) => e.id)).toEqual(['new', 'old']);
+    expect(page.total_cnt).toBe(2);
+  });
+
+  it('leave a snapshot list alone (the events page counts them instead)', () => {
+    const snapshot = eventQueries.list({ sinceMinutes: 1440, size: 25, page: 1 });
+    seed(snapshot, pageFixture([eventFixture({ id: 'old', created_at: at(5) })]));
+    applyEvents(client, [eventFixture({ id: 'new', created_at: at(1) })], now);
+    expect(client.getQueryData<Page<SoundEvent>>(snapshot.queryKey)?.results.map((e) => e.id)).toEqual(['old']);
+    expect(pushedEvents.get().map((e) => e.id)).toEqual(['new']);
+  });
+});
+
+describe('composite events from the stream', () => {
+  it('replace a grown composite in the wall’s list, and refetch the timeline’s first page', () => {
+    const wall = compositeEventQueries.list({ size: 10, sinceMinutes: 15, order_by: 'desc' });
+    const timeline = compositeEventQueries.list({ page: 1, size: 20 });
+    const started = new Date().toISOString();
+    seed({ ...wall, meta: LIVE_MERGE }, pageFixture([compositeEventFixture({ started_at: started })]));
+    seed(timeline, pageFixture([compositeEventFixture({ started_at: started })]));
+    const grown = compositeEventFixture({ started_at: started, group_key: 'grown' });
+    applyComposites(client, [grown]);
+    expect(client.getQueryData<Page<{ group_key: string }>>(wall.queryKey)?.results).toMatchObject([
+      { group_key: 'grown' },
+    ]);
+    expect(isInvalid(timeline.queryKey)).toBe(true);
+  });
+});

@@ -1,0 +1,148 @@
+import type { Query, QueryClient } from '@tanstack/react-query';
+import type { CompositeEventQuery, EventQuery } from '../queries';
+import { compositeEventQueries, eventQueries, micQueries } from '../queries';
+import type { CompositeEvent, Inventory, Mic, Page, SoundEvent } from '../schemas';
+import type { MicsMessage, ResetScope } from './messages';
+import { pushedEvents } from './pushed-events';
+
+/**
+ * `meta` of a list query that takes pushed items into its first page (the wall's and the map's
+ * live lists). Lists without it keep their snapshot: the events page shows "N newer events",
+ * the composite timeline refetches.
+ */
+export const LIVE_MERGE = { live: 'merge' } as const;
+
+const merges = (query: Query) => (query.meta as { live?: string } | undefined)?.live === LIVE_MERGE.live;
+const paramsOf = <T>(query: Query) => query.queryKey[2] as T;
+const DEFAULT_SIZE = 10;
+
+/** Mic changes: each cached inventory at the message's base version takes them; any other refetches from the hub. */
+export function applyMics(queryClient: QueryClient, message: MicsMessage, streamEdge: string | null): void {
+  let added = false;
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: micQueries.inventories() })) {
+    const inventory = query.state.data as Inventory | undefined;
+    const edge = paramsOf<{ edge_id: string | null }>(query).edge_id;
+    if (inventory === undefined || inventory.version === message.to) continue;
+    // A stream narrowed to one edge says nothing of the others: those copies refetch when next shown.
+    const covered = streamEdge === null || edge === streamEdge;
+    if (message.refetch || !covered || inventory.version !== message.from) {
+      void queryClient.invalidateQueries({
+        queryKey: query.queryKey,
+        exact: true,
+        refetchType: covered ? 'active' : 'none',
+      });
+      continue;
+    }
+    const ours = (mic: Mic) => edge === null || mic.edge_id === edge;
+    const gone = new Set([...message.removals, ...message.upserts.filter((m) => !ours(m)).map((m) => m.id)]);
+    const changed = new Map(message.upserts.filter(ours).map((mic) => [mic.id, mic]));
+    const mics: Mic[] = [];
+    for (const mic of inventory.mics) {
+      if (gone.has(mic.id)) continue;
+      mics.push(changed.get(mic.id) ?? mic);
+      changed.delete(mic.id);
+    }
+    if (changed.size > 0) added = true;
+    mics.push(...changed.values());
+    queryClient.setQueryData<Inventory>(query.queryKey, { ...inventory, version: message.to, mics });
+  }
+  for (const mic of message.upserts) {
+    if (queryClient.getQueryData(micQueries.detail(mic.id).queryKey) !== undefined) {
+      queryClient.setQueryData(micQueries.detail(mic.id).queryKey, mic);
+    }
+  }
+  const byId = new Map(message.upserts.map((mic) => [mic.id, mic]));
+  queryClient.setQueriesData<Page<Mic>>({ queryKey: micQueries.lists() }, (page) =>
+    page === undefined ? page : { ...page, results: page.results.map((m) => byId.get(m.id) ?? m) },
+  );
+  // A mic that came or went may change which mics a table page holds: that page asks the edge again.
+  if (added || message.removals.length > 0) void queryClient.invalidateQueries({ queryKey: micQueries.lists() });
+}
+
+function eventFits(params: EventQuery, event: SoundEvent, now: number): boolean {
+  if (params.label_id !== undefined && params.label_id.length > 0 && !params.label_id.includes(event.label.id))
+    return false;
+  if (params.mic_id !== undefined && params.mic_id.length > 0 && !params.mic_id.includes(event.mic.id)) return false;
+  return params.sinceMinutes === undefined || Date.parse(event.created_at) >= now - params.sinceMinutes * 60_000;
+}
+
+const newestFirst =
+  <T>(timeOf: (item: T) => string) =>
+  (a: T, b: T) =>
+    Date.parse(timeOf(b)) - Date.parse(timeOf(a));
+
+/** Merges items into a first page: replaced by id, newest first, at most `size`; `total_cnt` counts the new ones. */
+function mergeFirstPage<T extends { id: string }>(
+  page: Page<T>,
+  items: readonly T[],
+  size: number,
+  timeOf: (item: T) => string,
+): Page<T> {
+  const byId = new Map(page.results.map((item) => [item.id, item]));
+  let added = 0;
+  for (const item of items) {
+    if (!byId.has(item.id)) added++;
+    byId.set(item.id, item);
+  }
+  const results = [...byId.values()].sort(newestFirst(timeOf)).slice(0, size);
+  return { ...page, results, total_cnt: page.total_cnt + added };
+}
+
+/** New events: into the live lists they fit, and the tab's record of pushed events. */
+export function applyEvents(queryClient: QueryClient, events: readonly SoundEvent[], now = Date.now()): void {
+  pushedEvents.add(events);
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: eventQueries.lists() })) {
+    const params = paramsOf<EventQuery>(query);
+    const page = query.state.data as Page<SoundEvent> | undefined;
+    if (!merges(query) || page === undefined || (params.page ?? 1) !== 1 || params.end != null || params.start != null)
+      continue;
+    const fitting = events.filter((event) => eventFits(params, event, now));
+    if (fitting.length === 0) continue;
+    queryClient.setQueryData(
+      query.queryKey,
+      mergeFirstPage(page, fitting, params.size ?? DEFAULT_SIZE, (e) => e.created_at),
+    );
+  }
+}
+
+/** New or grown composite events: into the live lists, cached details, and a refetch of the timeline's first page. */
+export function applyComposites(
+  queryClient: QueryClient,
+  composites: readonly CompositeEvent[],
+  now = Date.now(),
+): void {
+  for (const composite of composites) {
+    const key = compositeEventQueries.detail(composite.id).queryKey;
+    if (queryClient.getQueryData(key) !== undefined) queryClient.setQueryData(key, composite);
+  }
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: compositeEventQueries.lists() })) {
+    const params = paramsOf<CompositeEventQuery>(query);
+    const page = query.state.data as Page<CompositeEvent> | undefined;
+    if (page === undefined || (params.page ?? 1) !== 1 || params.created_at__le != null) continue;
+    if (!merges(query) || params.order_by !== 'desc' || params.created_at__ge != null) {
+      void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+      continue;
+    }
+    const fitting = composites.filter(
+      (c) =>
+        (params.composite_rule_id == null || c.rule.id === params.composite_rule_id) &&
+        (params.sinceMinutes === undefined || Date.parse(c.started_at) >= now - params.sinceMinutes * 60_000),
+    );
+    if (fitting.length === 0) continue;
+    queryClient.setQueryData(
+      query.queryKey,
+      mergeFirstPage(page, fitting, params.size ?? DEFAULT_SIZE, (c) => c.started_at),
+    );
+  }
+}
+
+/** The stream could not fill a gap: what it names is fetched again. */
+export function applyReset(queryClient: QueryClient, scope: readonly string[]): void {
+  const has = (name: ResetScope) => scope.includes(name);
+  if (has('mics')) void queryClient.invalidateQueries({ queryKey: micQueries.inventories() });
+  if (has('events')) {
+    pushedEvents.clear();
+    void queryClient.invalidateQueries({ queryKey: eventQueries.lists() });
+  }
+  if (has('composites')) void queryClient.invalidateQueries({ queryKey: compositeEventQueries.lists() });
+}
