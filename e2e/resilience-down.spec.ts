@@ -105,7 +105,7 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-test.describe('edge down, then back', () => {
+test.describe('edge down, then back, pages polling (the live stream blocked)', () => {
   for (const scenario of SCENARIOS) {
     test(`${scenario.name}: keeps the last data marked stale, does not storm, recovers without a reload`, async ({
       page,
@@ -119,6 +119,9 @@ test.describe('edge down, then back', () => {
       const errorView = page.getByRole('alert').filter({ hasText: 'Could not load this data' });
       const marker = scenario.staleMarker?.(page) ?? header.filter({ hasText: /^Stale since \d\d:\d\d:\d\d$/ });
 
+      // Without the hub's stream, each page polls the edge through the gateway, as a console behind
+      // a proxy that buffers Server-Sent Events would.
+      await page.route('**/live*', (route) => route.abort());
       // The page's clock is ours to move: minutes of polling and backoff pass in seconds.
       await page.clock.install();
       await page.goto(typeof scenario.path === 'string' ? scenario.path : await scenario.path(page));
@@ -167,4 +170,64 @@ test.describe('edge down, then back', () => {
       consoleErrors.length = 0;
     });
   }
+});
+
+/** While down, the hub retries each feed at its interval doubled per failure (server/hub/hub.ts). */
+const LIVE_DOWN_WINDOW_MS = 15_000;
+
+test.describe('edge down, then back, pages on the live stream', () => {
+  test('every open page keeps its data marked stale, the edge gets the hub’s retries only, all recover', async ({
+    context,
+    demo,
+    consoleErrors,
+  }) => {
+    test.setTimeout(150_000);
+    const pageErrors: string[] = [];
+    const tabs: { scenario: Scenario; page: Page; marker: Locator; header: Locator }[] = [];
+    for (const scenario of SCENARIOS) {
+      const page = await context.newPage();
+      page.on('pageerror', (error) => pageErrors.push(`${scenario.name}: ${error.message}`));
+      await page.goto(typeof scenario.path === 'string' ? scenario.path : await scenario.path(page));
+      await expect(scenario.data(page)).toBeVisible();
+      const header = page.getByTestId('connection-state');
+      if (scenario.shell) await expect(header).toHaveAttribute('data-live', 'live');
+      else await expect(new WallPage(page).setup).toContainText('live');
+      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+      const marker = scenario.staleMarker?.(page) ?? header.filter({ hasText: /^Stale since \d\d:\d\d:\d\d$/ });
+      tabs.push({ scenario, page, marker, header });
+    }
+
+    await demo.setFault('down');
+    const downAt = Date.now();
+    for (const { scenario, page, marker } of tabs) {
+      // The hub reads events every second: it notices first and tells every screen.
+      await expect(marker, `${scenario.name} marked stale`).toBeVisible({ timeout: 15_000 });
+      await expect(scenario.data(page)).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: 'Could not load this data' })).toHaveCount(0);
+    }
+    const toStale = Date.now() - downAt;
+
+    // Seven screens open, and the edge sees only the hub's backed-off retries.
+    const before = await demo.requests();
+    await new Promise((resolve) => setTimeout(resolve, LIVE_DOWN_WINDOW_MS));
+    const during = (await demo.requests()).total - before.total;
+    // Events 1 s, composites 2 s, mics 10 s, each doubling per failure: about 6 in 15 s.
+    expect(during, 'edge requests while down, all screens together').toBeLessThanOrEqual(12);
+
+    await demo.setFault('normal');
+    const backAt = Date.now();
+    for (const { scenario, page, marker, header } of tabs) {
+      // The slowest retry is at most 30 s away (HUB_BACKOFF_MAX_MS); the first success wakes the others.
+      await expect(marker, `${scenario.name} recovered`).toBeHidden({ timeout: 35_000 });
+      if (scenario.shell) await expect(header).toHaveAttribute('data-state', 'live');
+      await expect(scenario.data(page)).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    }
+    expect(pageErrors).toEqual([]);
+    test.info().annotations.push({
+      type: 'figures',
+      description: `${tabs.length} screens: stale within ${toStale} ms, ${during} edge requests in ${LIVE_DOWN_WINDOW_MS / 1000} s down, recovered ${Date.now() - backAt} ms after the edge returned`,
+    });
+    consoleErrors.length = 0;
+  });
 });

@@ -88,7 +88,13 @@ export function buildApp({ config, upstream, token, demo, db, setupToken = null 
   app.register(fastifyCompress, { threshold: 1024, zlibOptions: { level: 4 } });
 
   // Before the gateway, so the hub's hook on successful mic PATCHes covers the gateway's routes.
-  const hub = registerHub(app, { upstream, token, timeoutMs: config.edgeTimeoutMs, settings: config.hub });
+  const hub = registerHub(app, {
+    upstream,
+    token,
+    timeoutMs: config.edgeTimeoutMs,
+    maxResponseBytes: config.gateway.maxResponseBytes,
+    settings: config.hub,
+  });
 
   const runtime: RuntimeConfig = {
     mode: demo === null ? 'proxy' : 'demo',

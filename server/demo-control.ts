@@ -1,18 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { FAULT_MODES, FAULT_SCOPES, type FaultState } from './demo/faults.js';
 import type { DemoStore } from './demo/store.js';
+import type { EdgeTraffic } from './demo/traffic.js';
 
 export interface DemoControl {
   store: DemoStore;
   faults: FaultState;
+  traffic: EdgeTraffic;
 }
 
 /**
- * Test hooks of the demo edge, mounted only with DEMO_FAULTS=1: switch fault modes and
- * inject a detection at a known time.
+ * Test hooks of the demo edge, mounted only with DEMO_FAULTS=1: switch fault modes, inject a
+ * detection at a known time, and count the requests the edge received.
  */
 export function registerDemoControl(app: FastifyInstance, demo: DemoControl): void {
   app.get('/_demo/faults', async () => demo.faults);
+  // Requests the embedded edge received so far (what the hub and the gateway sent it).
+  app.get('/_demo/requests', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send(demo.traffic.snapshot()),
+  );
 
   app.put<{ Body: { mode?: string; scope?: string; delay_ms?: number } }>('/_demo/faults', async (request, reply) => {
     const { mode = 'normal', scope = 'all', delay_ms: delayMs } = request.body ?? {};

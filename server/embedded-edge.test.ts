@@ -39,7 +39,13 @@ beforeAll(async () => {
   plainBase = await plain.listen({ host: '127.0.0.1', port: 0 });
   const config = loadConfig({ QUIET: '1', STATIC_DIR: '/nonexistent' }, { staticDir: '/nonexistent' });
   db = await freshDatabase('sqlite');
-  const app = buildApp({ config, upstream: edgeBase, token: TOKEN, demo: { store: embeddedStore, faults }, db });
+  const app = buildApp({
+    config,
+    upstream: edgeBase,
+    token: TOKEN,
+    demo: { store: embeddedStore, faults, traffic: edge.traffic },
+    db,
+  });
   apps.push(app);
   consoleBase = await app.listen({ host: '127.0.0.1', port: 0 });
 });

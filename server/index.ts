@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     const address = await edge.app.listen({ host: '127.0.0.1', port: config.demo.port });
     upstream = address;
     token = demoToken;
-    demo = { store, faults: edge.faults };
+    demo = { store, faults: edge.faults, traffic: edge.traffic };
     const stopFeed = startLiveFeed(store, config.demo.eventIntervalMs);
     stops.push(
       stopFeed,

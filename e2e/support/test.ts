@@ -3,6 +3,8 @@ import { ADMIN } from './servers';
 
 export interface DemoEdge {
   setFault(mode: string, options?: { scope?: 'all' | 'read' | 'write'; delay_ms?: number }): Promise<void>;
+  /** Requests the embedded demo edge has received so far (from the hub and the gateway together). */
+  requests(): Promise<{ total: number; by_path: Record<string, number> }>;
   addEvent(event: {
     mic_id?: string;
     label_id?: string;
@@ -52,6 +54,11 @@ export const test = base.extend<Fixtures & Options>({
           data: { mode, scope: options.scope ?? 'all', delay_ms: options.delay_ms },
         });
         expect(response.ok()).toBe(true);
+      },
+      async requests() {
+        const response = await request.get('/_demo/requests');
+        expect(response.ok()).toBe(true);
+        return (await response.json()) as { total: number; by_path: Record<string, number> };
       },
       async addEvent(event) {
         const response = await request.post('/_demo/events', { data: event });

@@ -12,6 +12,15 @@ export class WallPage {
     return this.page.getByTestId('wall');
   }
 
+  /** The line under the title: edge, label, window, "live" or the refresh pace, mic count. */
+  get setup() {
+    return this.page.getByTestId('wall-setup');
+  }
+
+  get inventoryNote() {
+    return this.page.getByTestId('inventory-note');
+  }
+
   get freshness() {
     return this.page.getByTestId('wall-freshness');
   }

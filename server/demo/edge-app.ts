@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { CompositeBody } from './composite-body.js';
 import type { Slice } from './rows.js';
 import type { DemoStore } from './store.js';
+import { EdgeTraffic } from './traffic.js';
 import { faultApplies, normalFaults, wrongShape, type FaultState } from './faults.js';
 import { LABELS } from './catalog.js';
 import { QueryReader, ValidationFailed, parseMicPatch } from './validation.js';
@@ -35,12 +36,18 @@ function tokensEqual(a: string, b: string): boolean {
  * FastAPI service would, over its own loopback listener so the console proxies to it
  * exactly as it proxies to a real edge.
  */
-export function buildDemoEdge(options: DemoEdgeOptions): { app: FastifyInstance; faults: FaultState } {
+export function buildDemoEdge(options: DemoEdgeOptions): {
+  app: FastifyInstance;
+  faults: FaultState;
+  traffic: EdgeTraffic;
+} {
   const { store } = options;
   const faults = options.faults ?? normalFaults();
+  const traffic = new EdgeTraffic();
   const app = Fastify({ logger: false, bodyLimit: 1_048_576 });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    traffic.record(request.url);
     if (faultApplies(faults, request.method)) {
       switch (faults.mode) {
         case 'down':
@@ -173,5 +180,5 @@ export function buildDemoEdge(options: DemoEdgeOptions): { app: FastifyInstance;
     return sendComposite(request, reply, new CompositeBody([event]));
   });
 
-  return { app, faults };
+  return { app, faults, traffic };
 }

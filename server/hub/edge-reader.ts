@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { EdgeResponseTooLarge, readCapped } from '../gateway/edge-answer.js';
 import { upstreamUrl } from '../gateway/proxy.js';
 import { redactCredentials } from '../redact.js';
 
@@ -26,16 +27,14 @@ export interface EdgeReaderOptions {
   upstream: string;
   token: string;
   timeoutMs: number;
-  /** Largest body the hub accepts; a page of 100 composite events is a few megabytes. */
-  maxBodyBytes?: number;
+  /** Largest body accepted (EDGE_MAX_RESPONSE_BYTES, as for the gateway). */
+  maxResponseBytes: number;
 }
 
 export interface EdgeReader {
   /** GET a path of the edge interface; composite bodies come back with device credentials removed. */
   get<S extends z.ZodType>(path: string, query: URLSearchParams, schema: S): Promise<z.infer<S>>;
 }
-
-const DEFAULT_MAX_BODY = 32 * 1024 * 1024;
 
 function detailOf(text: string): string {
   try {
@@ -62,30 +61,11 @@ export function shapeError(endpoint: string, error: z.ZodError): EdgeReadError {
   return new EdgeReadError('shape', `Unexpected response shape from ${endpoint}: ${first.join('; ')}${more}`, 200);
 }
 
-async function readCapped(response: Response, limit: number, endpoint: string): Promise<string> {
-  const reader = response.body?.getReader();
-  if (reader === undefined) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new EdgeReadError('too-large', `Edge server sent more than ${limit >> 20} MiB (${endpoint})`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /**
- * The hub's one way of reading the edge: the gateway's upstream URL rules and redaction, the
- * server's token, a timeout, a size limit, and every answer checked against its schema.
+ * The hub's one way of reading the edge: the gateway's upstream URL rules, size limit and
+ * redaction, the server's token, a timeout, and every answer checked against its schema.
  */
 export function createEdgeReader(options: EdgeReaderOptions): EdgeReader {
-  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   return {
     async get(path, query, schema) {
       const endpoint = `GET ${path}`;
@@ -100,9 +80,10 @@ export function createEdgeReader(options: EdgeReaderOptions): EdgeReader {
           redirect: 'manual',
         });
         status = response.status;
-        text = await readCapped(response, limit, endpoint);
+        text = (await readCapped(response, options.maxResponseBytes)).toString('utf8');
       } catch (error) {
-        if (error instanceof EdgeReadError) throw error;
+        if (error instanceof EdgeResponseTooLarge)
+          throw new EdgeReadError('too-large', `${error.message} (${endpoint})`);
         if (controller.signal.aborted) {
           throw new EdgeReadError(
             'timeout',

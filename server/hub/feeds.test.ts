@@ -15,7 +15,8 @@ beforeEach(() => {
   edge.maxPageLie = null;
 });
 
-const reader = () => createEdgeReader({ upstream: edge.url, token: FAKE_TOKEN, timeoutMs: 2000 });
+const reader = () =>
+  createEdgeReader({ upstream: edge.url, token: FAKE_TOKEN, timeoutMs: 2000, maxResponseBytes: 8 << 20 });
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, seconds)).toISOString();
 
 describe('the events feed', () => {

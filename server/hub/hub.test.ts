@@ -34,7 +34,7 @@ const FAST: HubSettings = {
 
 function startHub(settings: Partial<HubSettings> = {}) {
   const hub = new Hub({
-    reader: createEdgeReader({ upstream: edge.url, token: FAKE_TOKEN, timeoutMs: 1000 }),
+    reader: createEdgeReader({ upstream: edge.url, token: FAKE_TOKEN, timeoutMs: 1000, maxResponseBytes: 8 << 20 }),
     settings: { ...FAST, ...settings },
   });
   hubs.push(hub);

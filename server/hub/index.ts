@@ -9,6 +9,7 @@ export interface HubWiring {
   /** The server's edge token; null (the browser holds it) leaves the console without a hub. */
   token: string | null;
   timeoutMs: number;
+  maxResponseBytes: number;
   settings: HubSettings;
 }
 
@@ -18,7 +19,12 @@ export function registerHub(app: FastifyInstance, wiring: HubWiring): Hub | null
     wiring.token === null
       ? null
       : new Hub({
-          reader: createEdgeReader({ upstream: wiring.upstream, token: wiring.token, timeoutMs: wiring.timeoutMs }),
+          reader: createEdgeReader({
+            upstream: wiring.upstream,
+            token: wiring.token,
+            timeoutMs: wiring.timeoutMs,
+            maxResponseBytes: wiring.maxResponseBytes,
+          }),
           settings: wiring.settings,
           log: (message) => console.error(message),
         });

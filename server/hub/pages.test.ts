@@ -17,7 +17,8 @@ beforeEach(() => {
   edge.mics = Array.from({ length: 250 }, (_, i) => micFixture(i + 1));
 });
 
-const reader = () => createEdgeReader({ upstream: edge.url, token: FAKE_TOKEN, timeoutMs: 2000 });
+const reader = () =>
+  createEdgeReader({ upstream: edge.url, token: FAKE_TOKEN, timeoutMs: 2000, maxResponseBytes: 8 << 20 });
 const walk = (maxPages: number) =>
   readPages(reader(), { path: '/api/v1/mics', item: micSchema, idOf: (m) => m.id, maxPages });
 

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconClockExclamation, IconMoodEmpty } from '@tabler/
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
+import { useLiveState } from '@/api';
 import { clockTime } from '@/lib/clock-time';
 
 interface QueryLike {
@@ -20,7 +21,20 @@ interface QueryLike {
  */
 export function StaleDataNotice({ query }: { query: QueryLike }) {
   const { t } = useTranslation();
-  if (!query.isError || query.data === undefined || query.error === null) return null;
+  const live = useLiveState();
+  // While pushed, the page asks nothing itself: the hub's word that it cannot read the edge marks it stale.
+  const hub = live.status === 'live' ? live.health : null;
+  const hubFailing = hub !== null && (hub.status === 'down' || hub.status === 'degraded') && hub.error !== null;
+  if (query.data === undefined) return null;
+  let time: number;
+  let reason: string;
+  if (query.isError && query.error !== null) {
+    time = query.dataUpdatedAt;
+    reason = query.error.message;
+  } else if (hubFailing) {
+    time = hub.lastOkAt === null ? query.dataUpdatedAt : Date.parse(hub.lastOkAt);
+    reason = hub.error!;
+  } else return null;
   return (
     <Alert
       color="orange"
@@ -30,7 +44,7 @@ export function StaleDataNotice({ query }: { query: QueryLike }) {
       aria-live="polite"
       data-testid="stale-notice"
     >
-      {t('query.staleNotice', { time: clockTime(query.dataUpdatedAt), reason: query.error.message })}
+      {t('query.staleNotice', { time: clockTime(time), reason })}
     </Alert>
   );
 }

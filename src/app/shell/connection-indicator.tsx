@@ -2,13 +2,14 @@ import { Badge } from '@mantine/core';
 import { IconAccessPoint, IconAccessPointOff, IconLoader, IconLockX } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { edgeConnection } from '@/api';
+import { edgeConnection, useLiveState } from '@/api';
 import { clockTime } from '@/lib/clock-time';
 
 /** The edge connection in words and an icon: live, stale since a time, unreachable, unauthorized. */
 export function ConnectionIndicator() {
   const { t } = useTranslation();
   const state = useSyncExternalStore(edgeConnection.subscribe, edgeConnection.get);
+  const live = useLiveState().status;
   let color = 'gray';
   let label = t('connection.connecting');
   let icon = <IconLoader size={14} aria-hidden />;
@@ -49,6 +50,8 @@ export function ConnectionIndicator() {
       aria-label={hint === null ? label : `${label}: ${hint}`}
       data-testid="connection-state"
       data-state={state.status}
+      // Whether changes are pushed (the hub's stream) or polled: tests wait on it, people need not.
+      data-live={live}
       title={hint ?? undefined}
       style={{ textTransform: 'none' }}
     >
