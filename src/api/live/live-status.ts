@@ -42,3 +42,12 @@ export function useLive(): boolean {
 export function useLiveState(): LiveState {
   return useSyncExternalStore(liveState.subscribe, liveState.get);
 }
+
+/**
+ * A query's polling interval beside the stream: none while pushes arrive, except for a query
+ * whose last read failed (nothing will be pushed into it until it has data again).
+ */
+export function unlessLive(live: boolean, everyMs: number) {
+  return (query: { state: { status: string } }): number | false =>
+    !live || query.state.status === 'error' ? everyMs : false;
+}

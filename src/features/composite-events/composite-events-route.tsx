@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { compositeEventQueries, useLive, type CompositeEvent, type Page } from '@/api';
+import { compositeEventQueries, unlessLive, useLive, type CompositeEvent, type Page } from '@/api';
 import { PageLoader } from '@/components/page-loader';
 import { QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { useReviewStates } from '@/components/review/use-review';
@@ -34,7 +34,7 @@ export function Component() {
   const live = useLive();
   const list = useQuery({
     ...compositeEventQueries.list(timelineQuery(filters)),
-    refetchInterval: filters.page === 1 && !live ? REFRESH_MS : false,
+    refetchInterval: filters.page === 1 ? unlessLive(live, REFRESH_MS) : false,
     refetchIntervalInBackground: false,
   });
 

@@ -3,7 +3,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
-import { eventQueries, LIVE_MERGE, useLive, type Mic } from '@/api';
+import { eventQueries, LIVE_MERGE, unlessLive, useLive, type Mic } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { formatWindow } from '@/components/map/mic-marker-legend';
 import type { MarkerMic } from '@/components/map/mic-marker-state';
@@ -33,7 +33,7 @@ export function MicPopupContent({
   const events = useQuery({
     ...eventQueries.list({ mic_id: [mic.id], label_id: label === null ? undefined : [label], size: POPUP_EVENTS }),
     meta: LIVE_MERGE,
-    refetchInterval: live ? false : 10_000,
+    refetchInterval: unlessLive(live, 10_000),
   });
   const heard = marker?.state === 'fresh' || marker?.state === 'recent';
   return (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { eventQueries, LIVE_MERGE, micQueries, useLive } from '@/api';
+import { eventQueries, LIVE_MERGE, micQueries, unlessLive, useLive } from '@/api';
 import { drawable } from '@/components/inventory-note';
 import { lastHeardByMic } from '@/components/map/mic-marker-state';
 import { localName, useTranslation } from '@/lib/i18n';
@@ -28,7 +28,7 @@ export function useMapData(filters: MapFilters) {
   const recent = useQuery({
     ...eventQueries.list({ sinceMinutes: filters.windowMinutes, size: RECENT_EVENTS, label_id: labelIds }),
     meta: LIVE_MERGE,
-    refetchInterval: live ? false : EVENTS_REFRESH_MS,
+    refetchInterval: unlessLive(live, EVENTS_REFRESH_MS),
   });
   // The latest events of any time, only to offer label names in the filter.
   const labelSource = useQuery({ ...eventQueries.list({ size: RECENT_EVENTS }), staleTime: 5 * 60_000 });

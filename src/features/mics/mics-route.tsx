@@ -5,7 +5,7 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Link, Outlet, useNavigate, useSearchParams } from 'react-router-dom';
-import { micQueries, useCan, useLive, type Mic } from '@/api';
+import { micQueries, unlessLive, useCan, useLive, type Mic } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { MicStatusBadge } from '@/components/mic-status-badge';
 import { QueryError, StaleDataNotice } from '@/components/query-feedback';
@@ -28,7 +28,7 @@ export function Component() {
   const state = parseTableState(searchParams);
   const live = useLive();
   // While the stream is up, changes arrive as pushes (within a second); without it, the page polls.
-  const query = useQuery({ ...micQueries.list(listParamsOf(state)), refetchInterval: live ? false : REFRESH_MS });
+  const query = useQuery({ ...micQueries.list(listParamsOf(state)), refetchInterval: unlessLive(live, REFRESH_MS) });
   const everyMic = useQuery(micQueries.inventory());
   const { names } = useCategories();
   const edgeIds = useMemo(

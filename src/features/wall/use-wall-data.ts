@@ -5,6 +5,7 @@ import {
   eventQueries,
   LIVE_MERGE,
   micQueries,
+  unlessLive,
   useLiveFilter,
   useLiveState,
   type LiveState,
@@ -74,7 +75,7 @@ export function useWallData(config: WallConfig) {
     }),
     ...LIVE,
     meta: LIVE_MERGE,
-    refetchInterval: live ? false : refreshMs,
+    refetchInterval: unlessLive(live, refreshMs),
     // An edge filter needs the edge's mics first.
     enabled: config.edgeId === null || edgeMicIds !== null,
   });
@@ -82,7 +83,7 @@ export function useWallData(config: WallConfig) {
     ...compositeEventQueries.list({ size: COMPOSITE_FEED_KEPT, sinceMinutes: config.windowMinutes, order_by: 'desc' }),
     ...LIVE,
     meta: LIVE_MERGE,
-    refetchInterval: live ? false : refreshMs,
+    refetchInterval: unlessLive(live, refreshMs),
   });
 
   const eventPage = useMemo(
