@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { EdgeResponseTooLarge, readCapped } from '../gateway/edge-answer.js';
 import { upstreamUrl } from '../gateway/proxy.js';
-import { redactCredentials } from '../redact.js';
+import { redactCredentials, redactUrlUserinfo } from '../redact.js';
 
 /** How a read failed, which decides the hub's health and how long it waits before trying again. */
 export type EdgeFailureKind = 'unreachable' | 'timeout' | 'unauthorized' | 'http' | 'malformed' | 'shape' | 'too-large';
@@ -36,15 +36,21 @@ export interface EdgeReader {
   get<S extends z.ZodType>(path: string, query: URLSearchParams, schema: S): Promise<z.infer<S>>;
 }
 
+/**
+ * The reason an edge gave for an error, as it goes out on /live and to every screen: one short
+ * line, without URL credentials or `password=…` (the gateway scrubs its error details the same way).
+ */
 function detailOf(text: string): string {
+  let reason: string;
   try {
     const detail = (JSON.parse(text) as { detail?: unknown }).detail;
-    if (typeof detail === 'string' && detail.trim() !== '') return detail;
+    reason = typeof detail === 'string' ? detail : '';
   } catch {
-    // Not JSON: fall through to the raw text.
+    reason = text;
   }
-  const raw = text.trim().replace(/\s+/g, ' ').slice(0, 200);
-  return raw === '' || raw.startsWith('<') ? 'no reason given' : raw;
+  const line = redactUrlUserinfo(reason.trim().replace(/\s+/g, ' ').slice(0, 200));
+  if (line === '' || line.startsWith('<')) return 'no reason given';
+  return line.replace(/\b(user(?:name)?|pass(?:word)?|pwd)(\s*[=:]\s*)\S+/gi, '$1$2…');
 }
 
 function pathOf(issue: z.core.$ZodIssue): string {

@@ -14,6 +14,7 @@ beforeEach(() => {
   edge.mode = 'normal';
   edge.maxPageLie = null;
   edge.ignorePage = false;
+  edge.errorText = null;
   edge.mics = Array.from({ length: 250 }, (_, i) => micFixture(i + 1));
 });
 
@@ -75,5 +76,12 @@ describe('walking a list', () => {
     const down = (await walk(10).catch((e: unknown) => e)) as EdgeReadError;
     expect(down.kind).toBe('unreachable');
     expect(down.isDown).toBe(true);
+  });
+
+  it('passes on an edge error’s reason without the credentials it may carry', async () => {
+    edge.errorText = 'proxy to http://admin:hunter2@10.0.0.9/api failed: password=hunter2 user=admin';
+    const error = (await walk(10).catch((e: unknown) => e)) as EdgeReadError;
+    expect(error.message).toContain('500 proxy to http://10.0.0.9/api failed');
+    expect(error.message).not.toContain('hunter2');
   });
 });

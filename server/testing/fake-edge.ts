@@ -17,6 +17,8 @@ export interface FakeEdge {
   maxPageLie: number | null;
   /** Ignore the `page` parameter (always answer page 1). */
   ignorePage: boolean;
+  /** Answer every request 500 with this text. */
+  errorText: string | null;
   close(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export async function startFakeEdge(): Promise<FakeEdge> {
     mode: 'normal',
     maxPageLie: null,
     ignorePage: false,
+    errorText: null,
     close: async () => undefined,
   };
   const server = http.createServer((req, res) => {
@@ -105,6 +108,10 @@ export async function startFakeEdge(): Promise<FakeEdge> {
       return send(401, { detail: 'Not authenticated' });
     }
     if (edge.mode === 'malformed') return send(200, '{"page": 1, "resu');
+    if (edge.errorText !== null) {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      return res.end(edge.errorText);
+    }
     const q = url.searchParams;
     if (req.method === 'PATCH') {
       let body = '';
