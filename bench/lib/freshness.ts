@@ -1,10 +1,14 @@
 import type { Browser } from '@playwright/test';
-import { summarize, type Summary } from './stats';
+import { quantile, summarize, type Summary } from './stats';
 
 export interface FreshnessResult {
   refreshSeconds: number;
   events: number;
   delayMs: Summary;
+  /** 95th percentile of the delays (absent in results from before the live hub). */
+  p95Ms?: number;
+  /** Whether the wall was pushed by the hub's stream (the refresh is then only its fallback pace). */
+  live?: boolean;
 }
 
 /**
@@ -31,6 +35,10 @@ export async function measureFreshness(
   });
   await page.goto(`${baseUrl}/wall?refresh=${refreshSeconds}&window=15m`);
   await page.waitForSelector('[data-event-id]', { timeout: 60_000 }).catch(() => undefined);
+  const live = await page
+    .getByTestId('wall-setup')
+    .textContent()
+    .then((text) => (text ?? '').includes('live'));
   const delays: number[] = [];
   for (let i = 0; i < events; i++) {
     await page.waitForTimeout(Math.random() * refreshSeconds * 1000);
@@ -47,5 +55,5 @@ export async function measureFreshness(
     delays.push(((await shownAt.jsonValue()) as number) - stored);
   }
   await context.close();
-  return { refreshSeconds, events, delayMs: summarize(delays, 0) };
+  return { refreshSeconds, events, delayMs: summarize(delays, 0), p95Ms: Math.round(quantile(delays, 0.95)), live };
 }
