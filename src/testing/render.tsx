@@ -17,7 +17,6 @@ export const demoConfig: RuntimeConfig = {
   mapTileUrl: null,
   mapTileAttribution: null,
   escalateAfterMinutes: 3,
-  live: false,
   auth: { demoAutoSignIn: true, oidc: null, browserToken: false },
 };
 

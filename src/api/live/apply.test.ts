@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { compositeEventFixture, eventFixture, inventoryFixture, micFixture, pageFixture } from '@/testing/fixtures';
 import { compositeEventQueries, eventQueries, micQueries } from '../queries';
 import type { Inventory, Page, SoundEvent } from '../schemas';
-import { applyComposites, applyEvents, applyMics, LIVE_MERGE } from './apply';
+import { reviewQueries, type ReviewItem } from '../review';
+import { applyComposites, applyEvents, applyMics, applyReview, LIVE_MERGE } from './apply';
 import { pushedEvents } from './pushed-events';
 
 let client: QueryClient;
@@ -120,5 +121,45 @@ describe('composite events from the stream', () => {
       { group_key: 'grown' },
     ]);
     expect(isInvalid(timeline.queryKey)).toBe(true);
+  });
+});
+
+describe('review changes from the stream', () => {
+  const item = (patch: Partial<ReviewItem> = {}): ReviewItem => ({
+    kind: 'composite',
+    id: 'ce-1',
+    state: 'new',
+    assignee: null,
+    outcome: null,
+    note: null,
+    version: 0,
+    fired_at: null,
+    acknowledged_by: null,
+    acknowledged_at: null,
+    resolved_by: null,
+    resolved_at: null,
+    created_at: null,
+    updated_at: null,
+    updated_by: null,
+    ...patch,
+  });
+  const statesKey = reviewQueries.states(['composite:ce-1', 'composite:ce-2']).queryKey;
+
+  it('replace the cached state of that item only, and never with an older version', () => {
+    seed({ queryKey: statesKey }, [item({ version: 1 }), item({ id: 'ce-2' })]);
+    applyReview(client, { item: item({ state: 'acknowledged', version: 2, acknowledged_by: 'kim' }), comment: null });
+    expect(client.getQueryData(statesKey)).toMatchObject([
+      { id: 'ce-1', state: 'acknowledged', version: 2 },
+      { id: 'ce-2', state: 'new' },
+    ]);
+    applyReview(client, { item: item({ version: 1 }), comment: null });
+    expect(client.getQueryData(statesKey)).toMatchObject([{ id: 'ce-1', state: 'acknowledged', version: 2 }, {}]);
+  });
+
+  it('mark the item’s thread for a fresh read when a comment was added', () => {
+    const threadKey = reviewQueries.thread('composite', 'ce-1').queryKey;
+    seed({ queryKey: threadKey }, { item: item(), comments: [], history: [] });
+    applyReview(client, { item: item(), comment: 7 });
+    expect(isInvalid(threadKey)).toBe(true);
   });
 });

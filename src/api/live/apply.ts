@@ -1,8 +1,9 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import type { CompositeEventQuery, EventQuery } from '../queries';
 import { compositeEventQueries, eventQueries, micQueries } from '../queries';
+import { reviewQueries, storeReviewItem } from '../review';
 import type { CompositeEvent, Inventory, Mic, Page, SoundEvent } from '../schemas';
-import type { MicsMessage, ResetScope } from './messages';
+import type { MicsMessage, ResetScope, ReviewMessage } from './messages';
 import { pushedEvents } from './pushed-events';
 
 /**
@@ -145,4 +146,17 @@ export function applyReset(queryClient: QueryClient, scope: readonly string[]): 
     void queryClient.invalidateQueries({ queryKey: eventQueries.lists() });
   }
   if (has('composites')) void queryClient.invalidateQueries({ queryKey: compositeEventQueries.lists() });
+}
+
+/** A review change (any screen's, any replica's): into every cached copy; a comment or a transition also refreshes the thread. */
+export function applyReview(queryClient: QueryClient, change: ReviewMessage): void {
+  storeReviewItem(queryClient, change.item);
+  if (change.comment !== null || change.item.version > 0) {
+    void queryClient.invalidateQueries({ queryKey: reviewQueries.thread(change.item.kind, change.item.id).queryKey });
+  }
+}
+
+/** After a gap the buffer could not fill, review changes may have been missed too: read them again. */
+export function refetchReviews(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: reviewQueries.all() });
 }

@@ -14,7 +14,7 @@ export interface Stream {
 }
 
 /** Message types of GET /live (server/hub/broadcaster.ts). */
-export const MESSAGE_TYPES = ['health', 'mics', 'event', 'composite', 'reset'] as const;
+export const MESSAGE_TYPES = ['health', 'mics', 'event', 'composite', 'reset', 'review'] as const;
 
 /** Waits before opening the stream again after it failed, growing with each failure in a row. */
 const RETRY_MS = [1_000, 3_000, 10_000, 30_000, 60_000];

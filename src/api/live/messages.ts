@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { reviewItemSchema } from '../review';
 import { compositeEventSchema, eventSchema, micSchema } from '../schemas';
 
 /** The messages of GET /live (server/hub). Each is checked like any other answer. */
@@ -24,8 +25,11 @@ export const micsMessageSchema = z.object({
 
 export const eventMessageSchema = z.object({ events: z.array(eventSchema) });
 export const compositeMessageSchema = z.object({ composites: z.array(compositeEventSchema) });
+/** An item's review changed; `comment` is the id of a comment just added, null for a transition. */
+export const reviewMessageSchema = z.object({ item: reviewItemSchema, comment: z.nullable(z.number()) });
 export const resetMessageSchema = z.object({ reason: z.string(), scope: z.array(z.string()) });
 
 export type HubHealth = z.infer<typeof hubHealthSchema>;
 export type MicsMessage = z.infer<typeof micsMessageSchema>;
+export type ReviewMessage = z.infer<typeof reviewMessageSchema>;
 export type ResetScope = 'mics' | 'events' | 'composites';

@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { edgeConnection } from '../connection';
 import { compositeEventQueries, eventQueries } from '../queries';
-import { applyComposites, applyEvents, applyMics, applyReset, LIVE_MERGE } from './apply';
+import { applyComposites, applyEvents, applyMics, applyReset, applyReview, LIVE_MERGE, refetchReviews } from './apply';
 import { canShare, joinSharedStream, openEventStream, type Stream } from './event-stream';
 import { liveFilterQuery, useCurrentLiveFilter } from './live-filter';
 import { liveState } from './live-status';
@@ -12,6 +12,7 @@ import {
   hubHealthSchema,
   micsMessageSchema,
   resetMessageSchema,
+  reviewMessageSchema,
 } from './messages';
 
 /** The hub sends its health every 15 s at least; this long without a word means the stream is stuck. */
@@ -60,8 +61,14 @@ function dispatch(queryClient: QueryClient, type: string, text: string, streamEd
       const parsed = compositeMessageSchema.safeParse(data);
       return parsed.success ? applyComposites(queryClient, parsed.data.composites) : refetchAll();
     }
+    case 'review': {
+      const parsed = reviewMessageSchema.safeParse(data);
+      return parsed.success ? applyReview(queryClient, parsed.data) : refetchReviews(queryClient);
+    }
     case 'reset': {
       const parsed = resetMessageSchema.safeParse(data);
+      // A hub that just started missed no review change; any other reset is a gap.
+      if (!parsed.success || parsed.data.reason !== 'hub-started') refetchReviews(queryClient);
       return applyReset(queryClient, parsed.success ? parsed.data.scope : ['mics', 'events', 'composites']);
     }
   }

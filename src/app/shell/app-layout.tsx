@@ -18,7 +18,6 @@ import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom'
 import { edgeConnection, listMics, useCan, useLive } from '@/api';
 import { PageLoader } from '@/components/page-loader';
 import { NewItemsBadge } from '@/components/review/new-items-badge';
-import { useReviewLive } from '@/components/review/use-review';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { ConnectionIndicator } from './connection-indicator';
 import { ColorSchemeToggle, LanguageToggle } from './header-controls';
@@ -47,7 +46,6 @@ export function AppLayout() {
     setHelpOpened(true);
   }, []);
   useKeyboardShortcuts(openHelp);
-  useReviewLive();
   const location = useLocation();
   const isAdmin = useCan('manageAccounts');
   const connection = useSyncExternalStore(edgeConnection.subscribe, edgeConnection.get);

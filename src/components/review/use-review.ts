@@ -1,51 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import { reviewKey, reviewQueries, storeReviewItem, type ReviewItem, type ReviewKind } from '@/api';
-import { useRuntimeConfig } from '@/lib/runtime-config';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { reviewKey, reviewQueries, useLive, type ReviewItem, type ReviewKind } from '@/api';
 
 /**
- * Without the server's live stream, review states are asked for again every second (a change
- * must reach every open screen within two); with it, only now and then as a safety net.
+ * Without the live stream (not open, blocked, or no hub), review states are asked for again every second (a change
+ * must reach every open screen within two); while it is live its `review` messages carry
+ * changes (src/api/live) and states are read only now and then as a safety net.
  */
 export const REVIEW_POLL_MS = 1000;
 const REVIEW_SAFETY_MS = 30_000;
 
-/** `review` messages of the server's `/live` stream, written into every cached copy. Mount once per page. */
-export function useReviewLive(): void {
-  const { live } = useRuntimeConfig();
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!live || typeof EventSource === 'undefined') return;
-    // A mic id no mic has: this stream carries review messages only, not the events the page fetches itself.
-    const source = new EventSource('/live?mic_id=-');
-    let opened = false;
-    source.addEventListener('open', () => {
-      // After a gap, messages may have been missed: ask again once.
-      if (opened) void queryClient.invalidateQueries({ queryKey: reviewQueries.all() });
-      opened = true;
-    });
-    source.addEventListener('review', (message) => {
-      try {
-        const change = JSON.parse((message as MessageEvent<string>).data) as {
-          item: ReviewItem;
-          comment: number | null;
-        };
-        storeReviewItem(queryClient, change.item);
-        if (change.comment !== null || change.item.version > 0) {
-          void queryClient.invalidateQueries({
-            queryKey: reviewQueries.thread(change.item.kind, change.item.id).queryKey,
-          });
-        }
-      } catch {
-        void queryClient.invalidateQueries({ queryKey: reviewQueries.all() });
-      }
-    });
-    return () => source.close();
-  }, [live, queryClient]);
-}
-
 export function useReviewRefresh(): number {
-  return useRuntimeConfig().live ? REVIEW_SAFETY_MS : REVIEW_POLL_MS;
+  return useLive() ? REVIEW_SAFETY_MS : REVIEW_POLL_MS;
 }
 
 /** The review of each listed item, by id; items not loaded yet are absent. */

@@ -29,9 +29,9 @@ export function AuditFilterBar({ filters, onChange }: AuditFilterBarProps) {
   }
   const commitPerson = useDebouncedCallback((value: string) => onChange({ person: value.trim() || null }), DEBOUNCE_MS);
 
-  const mics = useQuery(micQueries.every({}));
+  const mics = useQuery(micQueries.inventory());
   const micOptions = useMemo(() => {
-    const options = (mics.data ?? []).map((mic) => ({ value: mic.id, label: `${mic.name} (${mic.id})` }));
+    const options = (mics.data?.mics ?? []).map((mic) => ({ value: mic.id, label: `${mic.name} (${mic.id})` }));
     // A mic from a shared link stays selectable even before (or without) the mic list.
     if (filters.mic !== null && !options.some((o) => o.value === filters.mic))
       options.push({ value: filters.mic, label: filters.mic });

@@ -37,8 +37,8 @@ export function WallLinkForm({
   const { t: tc } = useTranslation();
   const queryClient = useQueryClient();
   const langId = useId();
-  const mics = useQuery(micQueries.every({}));
-  const edgeIds = useMemo(() => [...new Set((mics.data ?? []).map((mic) => mic.edge_id))].sort(), [mics.data]);
+  const mics = useQuery(micQueries.inventory());
+  const edgeIds = useMemo(() => [...new Set((mics.data?.mics ?? []).map((mic) => mic.edge_id))].sort(), [mics.data]);
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: { name: '', ...DEFAULT_WALL_OPTIONS },
