@@ -147,7 +147,12 @@ export function buildApp({ config, upstream, token, demo, db, setupToken = null 
   // Review changes ride the live stream, so every open screen sees them within a second.
   if (hub !== null) reviewBus.subscribe((change) => hub.broadcaster.publish({ type: 'review', data: change }));
   registerInsights(app, {
-    reader: new EdgeReader({ upstream, token, timeoutMs: config.edgeTimeoutMs }),
+    reader: new EdgeReader({
+      upstream,
+      token,
+      timeoutMs: config.edgeTimeoutMs,
+      inventory: hub === null ? undefined : async () => (await hub.readyInventory()).mics(),
+    }),
     rules: {
       radiusM: config.insights.neighbourRadiusM,
       windowMs: config.insights.corroborationWindowS * 1000,

@@ -8,8 +8,9 @@ export const HUGE_EDGE_TOKEN = 'huge-page-edge-token';
 
 /**
  * A conforming but awkward edge on loopback: every list answers `max_page` 9,007,199,254,740,991
- * and a `total_cnt` to match (pages × size), while the data itself is small. It counts every
- * request, so a spec can tell whether anything followed `max_page`.
+ * and a `total_cnt` to match (pages × size). Events and composite events are few (later pages
+ * come back empty); the mic list is endless (every page full), so only a cap stops a walk. It
+ * counts every request, so a spec can tell whether anything followed `max_page`.
  */
 export interface HugePageEdge {
   url: string;
@@ -24,7 +25,7 @@ function mic(n: number) {
   return {
     id: `huge-mic-${String(n).padStart(2, '0')}`,
     name: `Pier ${n}`,
-    host: `10.9.0.${n}`,
+    host: `10.9.${(n >> 8) & 255}.${n & 255}`,
     edge_id: 'edge-huge',
     status: 'active',
     thresholds: { scream: { sound_level_ge: 70, confidence: 0.6 } },
@@ -34,6 +35,7 @@ function mic(n: number) {
   };
 }
 
+/** The mics events and composite events name; the list goes on past them. */
 const MICS = Array.from({ length: 30 }, (_, i) => mic(i + 1));
 const label = { id: 'scream', name: { ko: '비명', en: 'Scream' } };
 
@@ -125,22 +127,25 @@ export async function startHugePageEdge(): Promise<HugePageEdge> {
     if (req.headers.authorization !== `Bearer ${HUGE_EDGE_TOKEN}`) return send(401, { detail: 'Not authenticated' });
     const size = Math.min(100, Math.max(1, Number(url.searchParams.get('size') ?? 10)));
     const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
-    const list = (items: unknown[]) =>
-      send(200, {
-        page,
-        size,
-        total_cnt: HUGE_MAX_PAGE * size,
-        max_page: HUGE_MAX_PAGE,
-        results: items.slice((page - 1) * size, page * size),
-      });
+    const answer = (results: unknown[]) =>
+      send(200, { page, size, total_cnt: HUGE_MAX_PAGE * size, max_page: HUGE_MAX_PAGE, results });
+    const list = (items: unknown[]) => answer(items.slice((page - 1) * size, page * size));
     const single = /^\/api\/v1\/(mics|composite-events)\/(.+)$/.exec(url.pathname);
     if (single !== null) {
       const id = decodeURIComponent(single[2]!);
-      const found = single[1] === 'mics' ? MICS.find((m) => m.id === id) : COMPOSITES.find((c) => c.id === id);
+      const micNumber = /^huge-mic-(\d+)$/.exec(id);
+      const found =
+        single[1] === 'mics'
+          ? micNumber === null
+            ? undefined
+            : mic(Number(micNumber[1]))
+          : COMPOSITES.find((c) => c.id === id);
       if (found === undefined) return send(404, { detail: 'Not Found' });
       return send(200, single[1] === 'mics' ? { data: found } : found);
     }
-    if (url.pathname === '/api/v1/mics') return list(MICS);
+    if (url.pathname === '/api/v1/mics') {
+      return answer(Array.from({ length: size }, (_, i) => mic((page - 1) * size + i + 1)));
+    }
     if (url.pathname === '/api/v1/events') return list(EVENTS);
     if (url.pathname === '/api/v1/composite-events') return list(COMPOSITES);
     return send(404, { detail: 'Not Found' });

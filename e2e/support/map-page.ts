@@ -17,6 +17,11 @@ export class MapPage {
     return this.page.getByTestId('map-summary');
   }
 
+  /** What the map says of the inventory it draws: cut at the server's cap, drawn in part, or stale. */
+  get inventoryNote() {
+    return this.page.getByTestId('inventory-note');
+  }
+
   get findMic() {
     return this.page.getByRole('combobox', { name: 'Find a mic' });
   }

@@ -41,11 +41,25 @@ function okOrSkip<T extends z.ZodTypeAny>(schema: T, row: unknown): z.infer<T>[]
 export type DirectoryMic = z.infer<typeof micSchema> & MicPlace;
 export type EdgeEvent = HeardEvent & { confidence: number | null };
 
+/** A mic as the hub's inventory holds it: what the directory needs of it. */
+export interface InventoryMic {
+  id: string;
+  name: string;
+  edge_id: string;
+  status: string;
+  location: { latitude: number; longitude: number } | null;
+}
+
 export interface EdgeReaderOptions {
   upstream: string;
   /** The server's token; null: the caller's Authorization header is passed on, as the gateway does. */
   token: string | null;
   timeoutMs: number;
+  /**
+   * The hub's mic inventory, when the console has a hub: the directory is taken from it instead
+   * of a walk of its own, so the edge is walked once for every screen and this too.
+   */
+  inventory?: () => Promise<readonly InventoryMic[]>;
 }
 
 export type Query = Record<string, string | number | readonly string[] | null | undefined>;
@@ -110,6 +124,7 @@ export class EdgeReader {
 
   /** Every mic with its place, read page by page (bounded) and kept for a minute. */
   async mics(callerAuthorization?: string): Promise<Map<string, DirectoryMic>> {
+    if (this.options.inventory !== undefined) return this.fromInventory(this.options.inventory);
     const key = this.authorization(callerAuthorization) ?? '';
     if (this.directory !== null && this.directory.key === key && Date.now() - this.directory.at < DIRECTORY_TTL_MS) {
       return this.directory.mics;
@@ -127,6 +142,21 @@ export class EdgeReader {
       if (body.data.results.length < 100) break;
     }
     this.directory = { at: Date.now(), mics, key };
+    return mics;
+  }
+
+  private async fromInventory(inventory: () => Promise<readonly InventoryMic[]>): Promise<Map<string, DirectoryMic>> {
+    let list: readonly InventoryMic[];
+    try {
+      list = await inventory();
+    } catch (error) {
+      throw new EdgeError(502, (error as Error).message);
+    }
+    const mics = new Map<string, DirectoryMic>();
+    for (const mic of list) {
+      if (mic.location === null) continue;
+      mics.set(mic.id, { ...mic, latitude: mic.location.latitude, longitude: mic.location.longitude });
+    }
     return mics;
   }
 }

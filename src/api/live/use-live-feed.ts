@@ -21,6 +21,16 @@ export const SILENCE_MS = 35_000;
 /** The newest message id this tab received, kept across reopenings so a new stream resumes after it. */
 let lastEventId: string | null = null;
 
+/**
+ * Leaving the page drops the stream with an error: that is no reason for the page being left to
+ * start polling the edge (a header heartbeat per navigation).
+ */
+let leaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => (leaving = true));
+  window.addEventListener('pageshow', () => (leaving = false));
+}
+
 /** Lists that take pushes and were read before the stream opened may have missed something: they read again. */
 function catchUp(queryClient: QueryClient, openedAt: number): void {
   for (const key of [eventQueries.lists(), compositeEventQueries.lists()]) {
@@ -108,7 +118,9 @@ export function useLiveFeed(enabled: boolean): void {
     };
     const handlers = {
       opened: heard,
-      failed: () => liveState.set({ status: 'fallback' }),
+      failed: () => {
+        if (!leaving) liveState.set({ status: 'fallback' });
+      },
       message(type: string, data: string, id: string) {
         if (id !== '') lastEventId = id;
         heard();

@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
-import { edgeConnection, listMics, useCan, useLive } from '@/api';
+import { edgeConnection, listMics, useCan, useLiveState } from '@/api';
 import { PageLoader } from '@/components/page-loader';
 import { NewItemsBadge } from '@/components/review/new-items-badge';
 import { useRuntimeConfig } from '@/lib/runtime-config';
@@ -50,12 +50,13 @@ export function AppLayout() {
   const isAdmin = useCan('manageAccounts');
   const connection = useSyncExternalStore(edgeConnection.subscribe, edgeConnection.get);
   // A light heartbeat keeps the header's connection state true on pages that fetch rarely; the
-  // live stream's health messages do that job while it is up.
-  const live = useLive();
+  // live stream's health messages do that job while it is up, and while it is opening (a page load
+  // would otherwise cost the edge a request every time).
+  const liveStatus = useLiveState().status;
   useQuery({
     queryKey: ['edge-heartbeat'],
     queryFn: ({ signal }) => listMics({ page: 1, size: 1 }, signal),
-    enabled: !live,
+    enabled: !config.live || liveStatus === 'fallback',
     refetchInterval: 30_000,
     refetchIntervalInBackground: false,
     retry: false,
