@@ -124,7 +124,7 @@ test('two operators acknowledge at once: the second is told who was first, and n
   const first = await browse(browser, 'opal');
   const second = await browse(browser, 'otto');
   // The second screen hears nothing live, so it still offers Acknowledge when the first has acted.
-  await second.page.route('**/live?**', (route) => route.abort());
+  await second.page.route('**/live*', (route) => route.abort());
   const id = compositeIds[2]!;
   await first.review.gotoDetail(id);
   await second.review.gotoDetail(id);

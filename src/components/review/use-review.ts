@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { reviewKey, reviewQueries, useLive, type ReviewItem, type ReviewKind } from '@/api';
+import { reviewKey, reviewQueries, type ReviewItem, type ReviewKind } from '@/api';
+import { useRuntimeConfig } from '@/lib/runtime-config';
 
 /**
- * Without the live stream (not open, blocked, or no hub), review states are asked for again every second (a change
+ * Without a hub (no live stream), review states are asked for again every second (a change
  * must reach every open screen within two); while it is live its `review` messages carry
  * changes (src/api/live) and states are read only now and then as a safety net.
  */
@@ -11,7 +12,7 @@ export const REVIEW_POLL_MS = 1000;
 const REVIEW_SAFETY_MS = 30_000;
 
 export function useReviewRefresh(): number {
-  return useLive() ? REVIEW_SAFETY_MS : REVIEW_POLL_MS;
+  return useRuntimeConfig().live ? REVIEW_SAFETY_MS : REVIEW_POLL_MS;
 }
 
 /** The review of each listed item, by id; items not loaded yet are absent. */
