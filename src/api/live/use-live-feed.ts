@@ -34,11 +34,16 @@ if (typeof window !== 'undefined') {
 /** Lists that take pushes and were read before the stream opened may have missed something: they read again. */
 function catchUp(queryClient: QueryClient, openedAt: number): void {
   for (const key of [eventQueries.lists(), compositeEventQueries.lists()]) {
-    void queryClient.invalidateQueries({
-      queryKey: key,
-      predicate: (query) =>
-        (query.meta as { live?: string } | undefined)?.live === LIVE_MERGE.live && query.state.dataUpdatedAt < openedAt,
-    });
+    // A read still under way is not asked for twice (a slow edge would see the same request again).
+    void queryClient.invalidateQueries(
+      {
+        queryKey: key,
+        predicate: (query) =>
+          (query.meta as { live?: string } | undefined)?.live === LIVE_MERGE.live &&
+          query.state.dataUpdatedAt < openedAt,
+      },
+      { cancelRefetch: false },
+    );
   }
 }
 
