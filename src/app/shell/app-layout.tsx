@@ -19,6 +19,7 @@ import { edgeConnection, listMics, useCan, useLiveState } from '@/api';
 import { PageLoader } from '@/components/page-loader';
 import { NewItemsBadge } from '@/components/review/new-items-badge';
 import { useRuntimeConfig } from '@/lib/runtime-config';
+import { usePhone } from '@/lib/screens';
 import { ConnectionIndicator } from './connection-indicator';
 import { ColorSchemeToggle, LanguageToggle } from './header-controls';
 import classes from './app-layout.module.css';
@@ -63,6 +64,28 @@ export function AppLayout() {
   });
 
   useEffect(close, [location.pathname, close]);
+  // On a phone the header's controls move into the menu the burger opens, beside the navigation.
+  const compact = usePhone();
+
+  // Every header control, once: in the header on a wide screen, in the burger's menu on a phone.
+  const controls = (
+    <>
+      <ConnectionIndicator />
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={t('shortcuts.open')}
+        title={t('shortcuts.open')}
+        onClick={openHelp}
+        visibleFrom="sm"
+      >
+        <IconKeyboard size={18} aria-hidden />
+      </ActionIcon>
+      <LanguageToggle />
+      <ColorSchemeToggle />
+      <UserMenuSlot />
+    </>
+  );
 
   return (
     <AppShell
@@ -94,26 +117,15 @@ export function AppLayout() {
               </Badge>
             )}
           </Group>
-          <Group gap="xs" wrap="nowrap">
-            <ConnectionIndicator />
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t('shortcuts.open')}
-              title={t('shortcuts.open')}
-              onClick={openHelp}
-              visibleFrom="sm"
-            >
-              <IconKeyboard size={18} aria-hidden />
-            </ActionIcon>
-            <LanguageToggle />
-            <ColorSchemeToggle />
-            <UserMenuSlot />
-          </Group>
+          {!compact && (
+            <Group gap="xs" wrap="nowrap">
+              {controls}
+            </Group>
+          )}
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
-        <AppShell.Section grow className={classes.navList}>
+      <AppShell.Navbar p="xs">
+        <AppShell.Section grow component="nav" aria-label={t('nav.label')} className={classes.navList}>
           {NAV.map(({ to, key, icon: Icon }) => (
             <NavLink
               key={to}
@@ -143,6 +155,11 @@ export function AppLayout() {
             />
           )}
         </AppShell.Section>
+        {compact && (
+          <AppShell.Section className={classes.menuControls}>
+            <Group gap="xs">{controls}</Group>
+          </AppShell.Section>
+        )}
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
         {config.auth.demoAutoSignIn && (

@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Badge, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconCopy, IconMail } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
+import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
 import type { BaseEvent } from '@/api';
@@ -36,6 +37,7 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
   return (
     <DataTable<BaseEvent>
       aria-label={t('detail.baseEvents')}
+      className={stackedTableClass}
       withTableBorder
       borderRadius="sm"
       striped
@@ -46,8 +48,8 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
       minHeight={events.length === 0 ? 150 : undefined}
       // Nine columns cannot share a tablet's width: below this the table scrolls sideways inside
       // its own frame instead of squeezing descriptions and paths to a letter per line.
-      styles={{ table: { minWidth: 960 } }}
-      columns={[
+      classNames={{ table: classes.wideTable }}
+      columns={stackedColumns<BaseEvent>([
         { accessor: 'created_at', title: t('detail.time'), render: (e) => <DateTime value={e.created_at} /> },
         {
           accessor: 'mic_id',
@@ -149,7 +151,7 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
             </Group>
           ),
         },
-      ]}
+      ])}
     />
   );
 }

@@ -53,6 +53,8 @@ export function EventFilterBar({ filters, onChange, knownLabels }: EventFilterBa
           </Text>
           <SegmentedControl
             aria-labelledby={rangeLabelId}
+            // Seven choices outgrow a phone: they scroll within the control, not the page.
+            style={{ maxWidth: '100%', overflowX: 'auto' }}
             value={filters.range}
             onChange={(value) => onChange({ range: value as RangeChoice, start: null, end: null })}
             data={RANGE_CHOICES.map((value) => ({ value, label: t(`filters.ranges.${value}`) }))}

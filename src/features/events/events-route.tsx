@@ -6,10 +6,12 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router-dom';
 import { eventQueries, insightQueries, useLive, type LabelName } from '@/api';
+import { FilterDrawer } from '@/components/filter-drawer';
 import { PageLoader } from '@/components/page-loader';
 import { QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { EventFilterBar } from './event-filter-bar';
 import {
+  DEFAULT_RANGE,
   eventFiltersToSearch,
   eventListQuery,
   isLiveFilter,
@@ -111,7 +113,13 @@ export function Component() {
         </Group>
       </Group>
 
-      <EventFilterBar filters={filters} onChange={update} knownLabels={knownLabels} />
+      <FilterDrawer
+        active={
+          Number(filters.range !== DEFAULT_RANGE) + Number(filters.mics.length > 0) + Number(filters.labels.length > 0)
+        }
+      >
+        <EventFilterBar filters={filters} onChange={update} knownLabels={knownLabels} />
+      </FilterDrawer>
 
       <StaleDataNotice query={list} />
       {live && !pushing && <StaleDataNotice query={newer.polled} />}

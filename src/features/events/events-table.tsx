@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { Corroboration, SoundEvent } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { LabelName } from '@/components/label-name';
+import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
 import { formatPercent } from '@/lib/format';
 import { PAGE_SIZES } from './event-filters';
 import { HeardByCell } from './heard-by-cell';
@@ -41,6 +42,7 @@ export function EventsTable({
   return (
     <DataTable<SoundEvent>
       aria-label={t('table.label')}
+      className={stackedTableClass}
       withTableBorder
       borderRadius="sm"
       striped
@@ -63,7 +65,7 @@ export function EventsTable({
       // Both orders are newest first among equals; the edge decides the page, this only its rows.
       sortStatus={{ columnAccessor: sortByHeard ? 'heard' : 'created_at', direction: 'desc' }}
       onSortStatusChange={(status) => onSortByHeardChange(status.columnAccessor === 'heard')}
-      columns={[
+      columns={stackedColumns<SoundEvent>([
         {
           accessor: 'created_at',
           title: t('table.time'),
@@ -112,7 +114,7 @@ export function EventsTable({
             </Text>
           ),
         },
-      ]}
+      ])}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { FilterDrawer } from '@/components/filter-drawer';
 import { BaseMap } from '@/components/map/base-map';
 import { FitToMics } from '@/components/map/fit-to-mics';
 import { MicMarkerLayer, type DrawnSummary, type HoverHit } from '@/components/map/mic-marker-layer';
@@ -8,9 +9,10 @@ import { MicMarkerLegend } from '@/components/map/mic-marker-legend';
 import { InventoryNote } from '@/components/inventory-note';
 import { QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
+import { usePhone } from '@/lib/screens';
 import { FocusOn } from './focus-on';
 import { HoverCard } from './hover-card';
-import { readMapFilters, writeMapFilters, type MapFilters } from './map-filters';
+import { DEFAULT_WINDOW_MINUTES, readMapFilters, writeMapFilters, type MapFilters } from './map-filters';
 import { MapFilterRow } from './map-filter-row';
 import { MapHeader } from './map-header';
 import { MapOverlay } from './map-overlay';
@@ -30,6 +32,7 @@ export function Component() {
     [setParams],
   );
 
+  const phone = usePhone();
   const data = useMapData(filters);
   const { mics, recent, markers } = data;
   const selected = useMapSelection(data.markersById);
@@ -37,6 +40,21 @@ export function Component() {
   const [resetSignal, setResetSignal] = useState(0);
   const [userMoved, setUserMoved] = useState(false);
   const [drawn, setDrawn] = useState<DrawnSummary>({ mics: 0, clusters: 0, represented: 0 });
+
+  // On a phone the map takes the screen and its filters open from a button over it.
+  const filterRow = (
+    <FilterDrawer
+      active={
+        Number(filters.edgeId !== null) +
+        Number(filters.status !== null) +
+        Number(filters.label !== null) +
+        Number(filters.windowMinutes !== DEFAULT_WINDOW_MINUTES)
+      }
+      className={classes.filtersButton}
+    >
+      <MapFilterRow filters={filters} edges={data.edges} labels={data.labels} onChange={updateFilters} />
+    </FilterDrawer>
+  );
 
   return (
     <Stack gap="sm" className={classes.page}>
@@ -49,7 +67,7 @@ export function Component() {
         onFind={selected.openMic}
         onReset={() => setResetSignal((n) => n + 1)}
       />
-      <MapFilterRow filters={filters} edges={data.edges} labels={data.labels} onChange={updateFilters} />
+      {!phone && filterRow}
       {mics.isError && mics.data === undefined && (
         <QueryError error={mics.error} onRetry={() => void mics.refetch()} retrying={mics.isFetching} />
       )}
@@ -96,9 +114,17 @@ export function Component() {
         </BaseMap>
         {hover !== null && <HoverCard hover={hover} />}
         <MapOverlay loading={mics.isPending} shown={markers.length} total={mics.data?.mics.length} />
-        <div className={classes.legend}>
-          <MicMarkerLegend windowMinutes={filters.windowMinutes} />
-        </div>
+        {phone && filterRow}
+        {phone ? (
+          <details className={classes.legend}>
+            <summary>{t('micMap:legend.title')}</summary>
+            <MicMarkerLegend windowMinutes={filters.windowMinutes} />
+          </details>
+        ) : (
+          <div className={classes.legend}>
+            <MicMarkerLegend windowMinutes={filters.windowMinutes} />
+          </div>
+        )}
       </div>
     </Stack>
   );

@@ -7,6 +7,7 @@ import { ApiError, micQueries, useCan, useSession } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { NotFoundState, QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { useRuntimeConfig } from '@/lib/runtime-config';
+import { usePhone } from '@/lib/screens';
 import { MicForm } from './mic-form';
 import { MicHistory } from './mic-history';
 import './locales';
@@ -54,13 +55,15 @@ export function Component() {
   const close = () => navigate(backTo);
   const notFound = query.error instanceof ApiError && query.error.isNotFound;
   useReturnFocus(micId);
+  const phone = usePhone();
 
   return (
     <Drawer
       opened
       onClose={close}
       position="right"
-      size={680}
+      // A phone gets the whole screen for the form.
+      size={phone ? '100%' : 680}
       padding="md"
       closeButtonProps={{ 'aria-label': t('drawer.close') }}
       title={

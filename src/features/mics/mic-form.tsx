@@ -73,7 +73,7 @@ export function MicForm({ mic, readOnly, readOnlyNote }: { mic: Mic; readOnly: b
         <ThresholdFields form={form} mic={mic} readOnly={readOnly} />
         <SaveResult outcome={saver.outcome} failure={saver.failure} />
         {!readOnly && (
-          <Group justify="space-between" className={classes.footer} wrap="nowrap">
+          <Group justify="space-between" className={classes.footer} gap="xs">
             <Text size="sm" c={changes > 0 ? undefined : 'dimmed'} aria-live="polite">
               {changes > 0 ? t('form.unsaved', { count: changes }) : t('form.noChanges')}
             </Text>

@@ -7,7 +7,9 @@ import { useTranslation } from '@/lib/i18n';
 import { Link, Outlet, useNavigate, useSearchParams } from 'react-router-dom';
 import { micQueries, unlessLive, useCan, useLive, type Mic } from '@/api';
 import { DateTime } from '@/components/date-time';
+import { FilterDrawer } from '@/components/filter-drawer';
 import { MicStatusBadge } from '@/components/mic-status-badge';
+import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
 import { QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { MicFiltersBar } from './mic-filters-bar';
 import { listParamsOf, PAGE_SIZES, parseTableState, tableStateToParams, type MicTableState } from './mic-filters';
@@ -50,7 +52,7 @@ export function Component() {
   const search = searchParams.toString();
   const drawerPath = (mic: Mic) => `/mics/${encodeURIComponent(mic.id)}${search === '' ? '' : `?${search}`}`;
 
-  const columns: DataTableColumn<Mic>[] = [
+  const columns: DataTableColumn<Mic>[] = stackedColumns<Mic>([
     {
       accessor: 'name',
       title: t('columns.name'),
@@ -113,7 +115,7 @@ export function Component() {
       width: 115,
       render: (mic) => <DateTime value={mic.updated_at} relative size="xs" />,
     },
-  ];
+  ]);
 
   const page = query.data;
   const emptyMessage = () => {
@@ -135,7 +137,9 @@ export function Component() {
             {page !== undefined ? t('total', { count: page.total_cnt }) : t('subtitle')}
           </Text>
         </Stack>
-        <MicFiltersBar name={state.name} edgeId={state.edgeId} edgeIds={edgeIds} onChange={update} />
+        <FilterDrawer active={Number(state.name.trim() !== '') + Number(state.edgeId.trim() !== '')}>
+          <MicFiltersBar name={state.name} edgeId={state.edgeId} edgeIds={edgeIds} onChange={update} />
+        </FilterDrawer>
       </Group>
 
       <StaleDataNotice query={query} />
@@ -176,6 +180,7 @@ export function Component() {
       ) : (
         <DataTable<Mic>
           aria-label={t('table.label')}
+          className={stackedTableClass}
           withTableBorder
           borderRadius="sm"
           striped

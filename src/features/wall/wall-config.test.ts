@@ -4,7 +4,9 @@ import { DEFAULT_WALL_CONFIG, micRefreshMs, parseWallConfig, staleAfterMs } from
 describe('parseWallConfig', () => {
   it('reads a full setup', () => {
     expect(
-      parseWallConfig(new URLSearchParams('edge_id=edge-busan-01&label=scream&window=30m&refresh=2&chime=1&lang=ko')),
+      parseWallConfig(
+        new URLSearchParams('edge_id=edge-busan-01&label=scream&window=30m&refresh=2&chime=1&lang=ko&scale=1.5'),
+      ),
     ).toEqual({
       edgeId: 'edge-busan-01',
       label: 'scream',
@@ -12,6 +14,7 @@ describe('parseWallConfig', () => {
       refreshSeconds: 2,
       chime: true,
       lang: 'ko',
+      scale: 1.5,
     });
   });
 
@@ -20,13 +23,23 @@ describe('parseWallConfig', () => {
   });
 
   it('falls back to defaults for unreadable values and caps the refresh', () => {
-    const config = parseWallConfig(new URLSearchParams('window=forever&refresh=0&chime=maybe&lang=fr&edge_id='));
+    const config = parseWallConfig(
+      new URLSearchParams('window=forever&refresh=0&chime=maybe&lang=fr&edge_id=&scale=big'),
+    );
     expect(config).toEqual(DEFAULT_WALL_CONFIG);
     expect(parseWallConfig(new URLSearchParams('refresh=abc')).refreshSeconds).toBe(5);
     expect(parseWallConfig(new URLSearchParams('refresh=100000')).refreshSeconds).toBe(300);
     expect(parseWallConfig(new URLSearchParams('refresh=0.1')).refreshSeconds).toBe(5);
     expect(parseWallConfig(new URLSearchParams('refresh=0.25')).refreshSeconds).toBe(0.25);
     expect(parseWallConfig(new URLSearchParams('window=2h')).windowMinutes).toBe(120);
+  });
+
+  it('keeps a readable scale within 0.75–2, so a typo never makes the wall unreadable', () => {
+    expect(parseWallConfig(new URLSearchParams('scale=0.1')).scale).toBe(0.75);
+    expect(parseWallConfig(new URLSearchParams('scale=5')).scale).toBe(2);
+    expect(parseWallConfig(new URLSearchParams('scale=1.25')).scale).toBe(1.25);
+    expect(parseWallConfig(new URLSearchParams('scale=')).scale).toBe(1);
+    expect(parseWallConfig(new URLSearchParams('scale=Infinity')).scale).toBe(1);
   });
 
   it('reads mics far less often than events and calls data stale after a few missed refreshes', () => {

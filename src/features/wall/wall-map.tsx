@@ -1,21 +1,38 @@
+import { useSyncExternalStore } from 'react';
 import { BaseMap } from '@/components/map/base-map';
 import { FitToMics } from '@/components/map/fit-to-mics';
 import { MicMarkerLayer } from '@/components/map/mic-marker-layer';
 import type { MarkerMic } from '@/components/map/mic-marker-state';
+
+const subscribeResize = (onChange: () => void) => {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+};
+const shortSide = () => Math.min(window.innerWidth, window.innerHeight);
+
+/** The wall unit of wall.module.css (`--u`) in CSS pixels, for what the canvas draws. */
+function useWallUnit(scale: number): number {
+  const side = useSyncExternalStore(subscribeResize, shortSide);
+  return Math.min(4, Math.max(0.6, side / 1080)) * scale;
+}
 
 /** The wall's map: Leaflet arrives after the clock and the feeds, which do not need it. */
 export function WallMap({
   markers,
   pulses,
   label,
+  scale,
 }: {
   markers: readonly MarkerMic[];
   pulses: ReadonlyMap<string, number>;
   label: string;
+  /** The wall's `?scale=`. */
+  scale: number;
 }) {
+  const unit = useWallUnit(scale);
   return (
     <BaseMap center={[36.4, 127.9]} zoom={7} height="100%" label={label} zoomControl={false}>
-      <MicMarkerLayer mics={markers} pulses={pulses} scale={1.6} />
+      <MicMarkerLayer mics={markers} pulses={pulses} scale={1.6 * unit} />
       <FitToMics points={markers} always maxZoom={13} />
     </BaseMap>
   );

@@ -78,7 +78,12 @@ function WallScreen() {
         : localName(knownLabel, i18n.language);
 
   return (
-    <div className={classes.wall} data-testid="wall" data-pulsing={hasPulse}>
+    <div
+      className={classes.wall}
+      data-testid="wall"
+      data-pulsing={hasPulse}
+      style={{ '--wall-scale': config.scale } as CSSProperties}
+    >
       <header className={classes.header}>
         <div>
           <h1 className={classes.title}>{t('wall:title')}</h1>
@@ -118,7 +123,7 @@ function WallScreen() {
       <div className={classes.body}>
         <div className={classes.map}>
           <Suspense fallback={null}>
-            <WallMap markers={markers} pulses={pulses} label={t('wall:region')} />
+            <WallMap markers={markers} pulses={pulses} label={t('wall:region')} scale={config.scale} />
           </Suspense>
           <div className={classes.legend}>
             <MicMarkerLegend windowMinutes={config.windowMinutes} showPulse size="lg" />

@@ -93,6 +93,13 @@ export const commonEn = {
     apply: 'Apply',
     showHide: 'Show or hide',
   },
+  filterDrawer: {
+    open: 'Filters',
+    openActive_one: 'Filters, {{count}} active',
+    openActive_other: 'Filters, {{count}} active',
+    title: 'Filters',
+    done: 'Show results',
+  },
   pagination: {
     first: 'First page',
     previous: 'Previous page',

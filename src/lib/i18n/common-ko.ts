@@ -95,6 +95,13 @@ export const commonKo: typeof commonEn = {
     apply: '적용',
     showHide: '보이기/숨기기',
   },
+  filterDrawer: {
+    open: '필터',
+    openActive_one: '필터, {{count}}개 적용 중',
+    openActive_other: '필터, {{count}}개 적용 중',
+    title: '필터',
+    done: '결과 보기',
+  },
   pagination: {
     first: '첫 페이지',
     previous: '이전 페이지',

@@ -1,0 +1,113 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { HEADER_CONTROLS, SCREENS, ScreensPage } from './support/screens-page';
+import { expect, test } from './support/test';
+
+interface Route {
+  slug: string;
+  path: (ids: { composite: string }) => string;
+  /** What shows once the page has painted its content. */
+  ready: (page: Page) => ReturnType<Page['getByRole']>;
+  shell: boolean;
+}
+
+const heading = (name: string) => (page: Page) => page.getByRole('heading', { level: 2, name, exact: true });
+
+const ROUTES: Route[] = [
+  { slug: 'mics', path: () => '/mics', ready: heading('Mics'), shell: true },
+  { slug: 'mic-drawer', path: () => '/mics/mic-0001', ready: (p) => p.getByRole('dialog'), shell: false },
+  { slug: 'map', path: () => '/map', ready: (p) => p.getByRole('region', { name: 'Mic map' }), shell: true },
+  { slug: 'events', path: () => '/events', ready: heading('Sound events'), shell: true },
+  { slug: 'composite-events', path: () => '/composite-events', ready: heading('Composite events'), shell: true },
+  {
+    slug: 'composite-event',
+    path: ({ composite }) => `/composite-events/${composite}`,
+    ready: (p) => p.getByRole('heading', { name: 'Rule' }),
+    shell: true,
+  },
+  { slug: 'wall', path: () => '/wall', ready: (p) => p.getByRole('log', { name: 'Latest events' }), shell: false },
+];
+
+async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** Every header control is on screen, or in the menu the burger opens. */
+async function expectHeaderControlsReachable(screens: ScreensPage, narrow: boolean) {
+  const hidden = [];
+  for (const control of HEADER_CONTROLS) {
+    if (narrow && control.keyboardOnly) continue;
+    if (!(await screens.control(control.role, control.name).isVisible())) hidden.push(control);
+  }
+  if (hidden.length === 0) return;
+  await screens.menuButton.click();
+  for (const control of hidden) {
+    await expect(screens.control(control.role, control.name), `${control.name} in the menu`).toBeVisible();
+  }
+  await screens.menuButton.click();
+}
+
+for (const screen of SCREENS) {
+  test.describe(`${screen.name} (${screen.width}×${screen.height})`, () => {
+    test.use({
+      viewport: { width: screen.width, height: screen.height },
+      // Light and dark both get looked at: the tablet and the portrait screen in dark.
+      colorScheme: screen.name === 'tablet' || screen.name === '4k-portrait' ? 'dark' : 'light',
+    });
+
+    test('every page fits sideways, its header controls are reachable, and it is captured', async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(150_000);
+      const screens = new ScreensPage(page);
+      const list = await page.request.get('/api/v1/composite-events?size=1');
+      const composite = ((await list.json()) as { results: { id: string }[] }).results[0]!.id;
+      const narrow = screen.width < 576;
+      for (const route of ROUTES) {
+        await test.step(route.slug, async () => {
+          await page.goto(route.path({ composite }));
+          await expect(route.ready(page)).toBeVisible();
+          await attachScreenshot(page, testInfo, `${screen.name}-${route.slug}`);
+          expect(await screens.sidewaysOverflow(), `${route.slug} scrolls sideways`).toBeLessThanOrEqual(0);
+          if (route.shell) await expectHeaderControlsReachable(screens, narrow);
+        });
+      }
+    });
+  });
+}
+
+test.describe('wall on a 4K TV', () => {
+  test.use({ viewport: { width: 3840, height: 2160 } });
+
+  test('feed titles and entries are at least 32 px, twice their 1080p size; scale= adjusts them', async ({
+    page,
+    demo,
+  }) => {
+    await demo.addEvent({ label_id: 'scream' });
+    const screens = new ScreensPage(page);
+    await page.goto('/wall');
+    await expect(screens.wallEntryTitles.first()).toBeVisible();
+    const titles = await screens.fontSizes(screens.wallFeedTitles);
+    expect(titles).toEqual([52, 52]);
+    for (const size of await screens.fontSizes(screens.wallEntryTitles)) expect(size).toBeGreaterThanOrEqual(32);
+
+    await page.goto('/wall?scale=1.5');
+    await expect(screens.wallEntryTitles.first()).toBeVisible();
+    expect(await screens.fontSizes(screens.wallFeedTitles)).toEqual([78, 78]);
+  });
+});
+
+test.describe('wall on a portrait 4K screen', () => {
+  test.use({ viewport: { width: 2160, height: 3840 } });
+
+  test('stacks the map above the feeds, each the width of the screen', async ({ page }) => {
+    const screens = new ScreensPage(page);
+    await page.goto('/wall');
+    const map = await screens.wallMap.boundingBox();
+    const feeds = await screens.wallFeeds.boundingBox();
+    expect(map!.y + map!.height).toBeLessThanOrEqual(feeds!.y);
+    expect(map!.width).toBeGreaterThan(2000);
+    expect(feeds!.width).toBeGreaterThan(2000);
+  });
+});
