@@ -124,8 +124,8 @@ export function AppLayout() {
           )}
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs">
-        <AppShell.Section grow component="nav" aria-label={t('nav.label')} className={classes.navList}>
+      <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
+        <AppShell.Section grow className={classes.navList}>
           {NAV.map(({ to, key, icon: Icon }) => (
             <NavLink
               key={to}
