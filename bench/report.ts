@@ -1,6 +1,7 @@
 import type { BundleReport } from './bundle';
 import type { EdgeLoadResult } from './lib/edge-load';
 import type { FreshnessResult } from './lib/freshness';
+import type { LighthouseResult, Profile } from './lib/lighthouse';
 import type { LoadResult } from './lib/load';
 import type { LatencyResult } from './lib/load-test';
 import type { MapScaleResult } from './lib/map-scale';
@@ -61,6 +62,27 @@ export function writeReport(r: Record<string, unknown>): string {
         ? ok(m.lcpMs.median <= 1000 && m.tbtMs.median <= 300 && m.cls.median <= 0.05)
         : '';
       out.push(`| ${key} | ${fmt(m.lcpMs)} | ${fmt(m.tbtMs)} | ${fmt(m.cls)} | ${judged} |`);
+    }
+  }
+
+  const lighthouse = r.lighthouse as Record<string, Record<Profile, LighthouseResult>> | undefined;
+  if (lighthouse) {
+    out.push(
+      '',
+      '## 2b. Lighthouse 12 (performance score)',
+      '',
+      "Lighthouse's mobile profile (simulated slow 4G, 4× CPU, 412×823 phone) and its desktop preset, against the production build with 60 demo mics; targets ≥ 80 mobile, ≥ 98 desktop. Median score (min–max) and the median metrics.",
+      '',
+      '| Page | Profile | Score | FCP ms | LCP ms | TBT ms | CLS | Speed index ms | |',
+      '|---|---|---|---|---|---|---|---|---|',
+    );
+    for (const [page, profiles] of Object.entries(lighthouse)) {
+      for (const [profile, m] of Object.entries(profiles) as [Profile, LighthouseResult][]) {
+        const target = profile === 'mobile' ? 80 : 98;
+        out.push(
+          `| ${page} | ${profile} | ${m.score.median} (${m.score.min}–${m.score.max}, ${m.score.runs} runs) | ${m.fcpMs.median} | ${m.lcpMs.median} | ${m.tbtMs.median} | ${m.cls.median} | ${m.speedIndexMs.median} | ${ok(m.score.median >= target)} |`,
+        );
+      }
     }
   }
 

@@ -3,7 +3,7 @@
  * server on the demo edge at several scales, drives Debian Chromium over CDP, and writes
  * bench/results.json and bench/RESULTS.md. Loopback only; every loop is bounded.
  *
- *   --only=bundle,load,map,soak,server,freshness,edge   run some sections
+ *   --only=bundle,load,lighthouse,map,soak,server,freshness,edge   run some sections (also `--only lighthouse`)
  *   --quick                                         fewer runs and cycles (a smoke run of the harness)
  */
 import fs from 'node:fs';
@@ -12,6 +12,7 @@ import { launch } from './lib/browser';
 import { measureBundle, BUDGETS } from './bundle';
 import { measureEdgeLoad } from './lib/edge-load';
 import { measureFreshness } from './lib/freshness';
+import { LIGHTHOUSE_TARGETS, measureLighthouse } from './lib/lighthouse';
 import { measureLoad } from './lib/load';
 import { loadTest, proxyOverhead } from './lib/load-test';
 import { measureMapScale } from './lib/map-scale';
@@ -20,10 +21,9 @@ import { soakWall } from './lib/soak';
 import { writeReport } from './report';
 
 const args = process.argv.slice(2);
-const only = args
-  .find((a) => a.startsWith('--only='))
-  ?.slice(7)
-  .split(',') ?? ['bundle', 'load', 'map', 'soak', 'server', 'freshness', 'edge'];
+const onlyAt = args.indexOf('--only');
+const onlyValue = args.find((a) => a.startsWith('--only='))?.slice(7) ?? (onlyAt >= 0 ? args[onlyAt + 1] : undefined);
+const only = onlyValue?.split(',') ?? ['bundle', 'load', 'lighthouse', 'map', 'soak', 'server', 'freshness', 'edge'];
 const quick = args.includes('--quick');
 const RUNS = quick ? 2 : 5;
 const want = (section: string) => only.includes(section);
@@ -41,6 +41,7 @@ const results: Record<string, unknown> = {
   budgets: {
     ...BUDGETS,
     lcpMsAt4x: 1000,
+    lighthouse: LIGHTHOUSE_TARGETS,
     tbtMsAt4x: 300,
     clsMax: 0.05,
     mapFpsMin: 50,
@@ -75,6 +76,12 @@ async function main() {
         }
       }
       results.load = load;
+      await server.stop();
+    }
+    if (want('lighthouse')) {
+      log('Lighthouse, mobile and desktop profiles (60 mics)');
+      const server = await startConsole(8716, { DEMO_EVENT_INTERVAL_MS: '20000' });
+      results.lighthouse = await measureLighthouse(server.url, quick ? 1 : 3, log);
       await server.stop();
     }
     if (want('map')) {
