@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { accountQueries, updateAccount, useSession, type Account, type Role } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { QueryError } from '@/components/query-feedback';
+import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
 import { useTranslation } from '@/lib/i18n';
 import { CreateAccountModal, ResetPasswordModal, roleOptions } from './account-forms';
 
@@ -40,7 +41,7 @@ export function Component() {
   const self = (account: Account) => me?.kind === 'account' && me.username === account.username;
   const busy = (account: Account) => update.isPending && update.variables?.account.id === account.id;
 
-  const columns: DataTableColumn<Account>[] = [
+  const columns: DataTableColumn<Account>[] = stackedColumns<Account>([
     {
       accessor: 'username',
       title: t('columns.username'),
@@ -136,7 +137,7 @@ export function Component() {
         </Group>
       ),
     },
-  ];
+  ]);
 
   return (
     <Stack gap="sm">
@@ -153,6 +154,7 @@ export function Component() {
       ) : (
         <DataTable<Account>
           aria-label={t('table.label')}
+          className={stackedTableClass}
           withTableBorder
           borderRadius="sm"
           striped

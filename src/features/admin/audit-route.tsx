@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AUDIT_CSV_CAP, auditCsvUrl, auditQueries } from '@/api';
+import { FilterDrawer } from '@/components/filter-drawer';
 import { PageLoader } from '@/components/page-loader';
 import { QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
@@ -61,7 +62,9 @@ export function Component() {
         </Button>
       </Group>
 
-      <AuditFilterBar filters={filters} onChange={update} />
+      <FilterDrawer active={Object.values(auditFilterQuery(filters)).filter((value) => value !== null).length}>
+        <AuditFilterBar filters={filters} onChange={update} />
+      </FilterDrawer>
 
       {total !== undefined && total > AUDIT_CSV_CAP && (
         <Alert color="blue" variant="light" role="status">

@@ -5,6 +5,7 @@ import { AUDIT_PAGE_SIZES, type AuditEntry } from '@/api';
 import { actionLabel, actorLabel } from '@/components/audit/audit-changes';
 import { AuditChanges } from '@/components/audit/audit-changes-list';
 import { DateTime } from '@/components/date-time';
+import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
 import { useTranslation } from '@/lib/i18n';
 
 interface AuditTableProps {
@@ -41,6 +42,7 @@ export function AuditTable({ entries, total, page, size, fetching, onPageChange,
   return (
     <DataTable<AuditEntry>
       aria-label={t('table.label')}
+      className={stackedTableClass}
       withTableBorder
       borderRadius="sm"
       striped
@@ -61,7 +63,7 @@ export function AuditTable({ entries, total, page, size, fetching, onPageChange,
       noRecordsText={t('table.empty')}
       loadingText={t('common:query.loading')}
       getPaginationControlProps={(control) => ({ 'aria-label': t(`common:pagination.${control}`) })}
-      columns={[
+      columns={stackedColumns<AuditEntry>([
         { accessor: 'at', title: t('table.time'), render: (entry) => <DateTime value={entry.at} /> },
         {
           accessor: 'actor',
@@ -100,7 +102,7 @@ export function AuditTable({ entries, total, page, size, fetching, onPageChange,
             </Text>
           ),
         },
-      ]}
+      ])}
     />
   );
 }

@@ -3,6 +3,7 @@ import { IconBan } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import type { WallLink } from '@/api';
 import { DateTime } from '@/components/date-time';
+import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 
 /** A screen that asked for data this recently is alive (walls refresh every few seconds; last seen is written once a minute). */
@@ -36,6 +37,7 @@ export function WallsTable({ links, onRevoke }: { links: WallLink[]; onRevoke: (
   return (
     <DataTable<WallLink>
       aria-label={t('table.label')}
+      className={stackedTableClass}
       withTableBorder
       borderRadius="sm"
       striped
@@ -45,7 +47,7 @@ export function WallsTable({ links, onRevoke }: { links: WallLink[]; onRevoke: (
       records={links}
       idAccessor="id"
       noRecordsText={t('table.empty')}
-      columns={[
+      columns={stackedColumns<WallLink>([
         {
           accessor: 'name',
           title: t('table.name'),
@@ -119,7 +121,7 @@ export function WallsTable({ links, onRevoke }: { links: WallLink[]; onRevoke: (
               <DateTime value={link.revoked_at} size="xs" c="dimmed" />
             ),
         },
-      ]}
+      ])}
     />
   );
 }

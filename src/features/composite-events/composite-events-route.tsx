@@ -6,6 +6,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { compositeEventQueries, unlessLive, useLive, type CompositeEvent, type Page } from '@/api';
+import { FilterDrawer } from '@/components/filter-drawer';
 import { PageLoader } from '@/components/page-loader';
 import { QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { useReviewStates } from '@/components/review/use-review';
@@ -56,14 +57,16 @@ export function Component() {
 
   const update = (patch: Partial<TimelineFilters>) =>
     setSearchParams(timelineFiltersToSearch({ ...filters, page: 1, ...patch }));
-  const filtered =
-    filters.from !== null ||
-    filters.to !== null ||
-    filters.rule !== null ||
-    filters.order !== 'desc' ||
-    filters.review !== 'open' ||
-    filters.assignee !== null ||
-    filters.outcome !== null;
+  const active = [
+    filters.from !== null,
+    filters.to !== null,
+    filters.rule !== null,
+    filters.order !== 'desc',
+    filters.review !== 'open',
+    filters.assignee !== null,
+    filters.outcome !== null,
+  ].filter(Boolean).length;
+  const filtered = active > 0;
 
   return (
     <Stack gap="md">
@@ -86,56 +89,66 @@ export function Component() {
         )}
       </Group>
 
-      <Group align="flex-end" gap="md" wrap="wrap" role="search" aria-label={t('timeline.filters')}>
-        <Stack gap={4}>
-          <Text id={orderLabelId} size="sm" fw={500}>
-            {t('timeline.order')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby={orderLabelId}
-            value={filters.order}
-            onChange={(value) => update({ order: value === 'asc' ? 'asc' : 'desc' })}
-            data={[
-              { value: 'desc', label: t('timeline.newest') },
-              { value: 'asc', label: t('timeline.oldest') },
-            ]}
+      <FilterDrawer active={active}>
+        <Group align="flex-end" gap="md" wrap="wrap" role="search" aria-label={t('timeline.filters')}>
+          <Stack gap={4}>
+            <Text id={orderLabelId} size="sm" fw={500}>
+              {t('timeline.order')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby={orderLabelId}
+              value={filters.order}
+              onChange={(value) => update({ order: value === 'asc' ? 'asc' : 'desc' })}
+              data={[
+                { value: 'desc', label: t('timeline.newest') },
+                { value: 'asc', label: t('timeline.oldest') },
+              ]}
+            />
+          </Stack>
+          <DateTimeField
+            label={t('timeline.from')}
+            placeholder={t('timeline.anyTime')}
+            value={filters.from}
+            onChange={(value) => update({ from: value })}
           />
-        </Stack>
-        <DateTimeField
-          label={t('timeline.from')}
-          placeholder={t('timeline.anyTime')}
-          value={filters.from}
-          onChange={(value) => update({ from: value })}
-        />
-        <DateTimeField
-          label={t('timeline.to')}
-          placeholder={t('timeline.anyTime')}
-          value={filters.to}
-          onChange={(value) => update({ to: value })}
-        />
-        <Select
-          label={t('timeline.rule')}
-          placeholder={t('timeline.allRules')}
-          title={t('timeline.rulesHint')}
-          data={ruleOptions}
-          value={filters.rule}
-          onChange={(value) => update({ rule: value })}
-          searchable
-          w={320}
-        />
-        <ReviewFilterRow filters={filters} update={update} />
-        {filtered && (
-          <Button
-            variant="subtle"
-            leftSection={<IconFilterOff size={16} aria-hidden />}
-            onClick={() =>
-              update({ order: 'desc', from: null, to: null, rule: null, review: 'open', assignee: null, outcome: null })
-            }
-          >
-            {t('timeline.clear')}
-          </Button>
-        )}
-      </Group>
+          <DateTimeField
+            label={t('timeline.to')}
+            placeholder={t('timeline.anyTime')}
+            value={filters.to}
+            onChange={(value) => update({ to: value })}
+          />
+          <Select
+            label={t('timeline.rule')}
+            placeholder={t('timeline.allRules')}
+            title={t('timeline.rulesHint')}
+            data={ruleOptions}
+            value={filters.rule}
+            onChange={(value) => update({ rule: value })}
+            searchable
+            w={320}
+          />
+          <ReviewFilterRow filters={filters} update={update} />
+          {filtered && (
+            <Button
+              variant="subtle"
+              leftSection={<IconFilterOff size={16} aria-hidden />}
+              onClick={() =>
+                update({
+                  order: 'desc',
+                  from: null,
+                  to: null,
+                  rule: null,
+                  review: 'open',
+                  assignee: null,
+                  outcome: null,
+                })
+              }
+            >
+              {t('timeline.clear')}
+            </Button>
+          )}
+        </Group>
+      </FilterDrawer>
 
       <StaleDataNotice query={list} />
 

@@ -49,7 +49,8 @@ export function ThresholdRow({
 
   return (
     <Stack gap={6} className={`${classes.thresholdRow} ${reported === undefined ? classes.thresholdRowAdded : ''}`}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
+      {/* Wraps on a phone's drawer: the name keeps its width, what the edge reports goes below it. */}
+      <Group justify="space-between" gap="xs">
         <CategoryName id={category} name={labelName} />
         <Group gap="xs" wrap="nowrap">
           <Text size="xs" c="dimmed" ta="right">
