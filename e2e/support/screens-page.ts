@@ -24,8 +24,11 @@ export const HEADER_CONTROLS: { role: 'status' | 'button' | 'link'; name: RegExp
   { role: 'link', name: /^Mics$/ },
   { role: 'link', name: /^Map$/ },
   { role: 'link', name: /^Events$/ },
-  { role: 'link', name: /^Composite events$/ },
+  // Its name goes on with the count of new items.
+  { role: 'link', name: /^Composite events/ },
   { role: 'link', name: /^Wall display$/ },
+  { role: 'link', name: /^Admin$/ },
+  { role: 'button', name: /^Account menu: / },
 ];
 
 /** Any page at any size: locators and measurements only; specs assert. */
@@ -35,6 +38,11 @@ export class ScreensPage {
   /** The burger that opens the navigation and, on a narrow screen, the header's controls. */
   get menuButton(): Locator {
     return this.page.getByRole('button', { name: 'Toggle navigation' });
+  }
+
+  /** The account menu's way out (once the account menu is open). */
+  get signOut(): Locator {
+    return this.page.getByRole('menuitem', { name: 'Sign out' });
   }
 
   /** A control in the header or in the menu panel (not a link of the same name in the page). */
