@@ -66,7 +66,7 @@ export function writeReport(r: Record<string, unknown>): string {
   }
 
   const lighthouse = r.lighthouse as Record<string, Record<Profile, LighthouseResult>> | undefined;
-  const load = r.lighthouseLoad as { before: number; after: number } | undefined;
+  const machineLoad = r.lighthouseLoad as { before: number; after: number } | undefined;
   if (lighthouse) {
     out.push(
       '',
@@ -74,9 +74,9 @@ export function writeReport(r: Record<string, unknown>): string {
       '',
       "Lighthouse's mobile profile (simulated slow 4G, 4× CPU, 412×823 phone) and its desktop preset, against the production build with 60 demo mics; targets ≥ 80 mobile, ≥ 98 desktop. Median score (min–max) and the median metrics.",
       '',
-      ...(load
+      ...(machineLoad
         ? [
-            `Machine load (1-minute average, 2 cores) at the start: ${load.before.toFixed(1)}, at the end: ${load.after.toFixed(1)}.`,
+            `Machine load (1-minute average, 2 cores) at the start: ${machineLoad.before.toFixed(1)}, at the end: ${machineLoad.after.toFixed(1)}.`,
             '',
           ]
         : []),
