@@ -1,13 +1,14 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconClockExclamation, IconMoodEmpty } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
-import { useLiveState } from '@/api';
+import { ApiError, useLiveState } from '@/api';
 import { clockTime } from '@/lib/clock-time';
+import { PageLoader } from './page-loader';
 
-interface QueryLike {
-  data: unknown;
+interface QueryLike<T = unknown> {
+  data: T | undefined;
   error: Error | null;
   isError: boolean;
   dataUpdatedAt: number;
@@ -110,4 +111,60 @@ export function NotFoundState({
       </Button>
     </Stack>
   );
+}
+
+/** Nothing to list: says so, why if known, and offers a way out (clear the filter, first page). */
+export function EmptyState({
+  title,
+  description,
+  action,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="xl">
+      <Stack align="center" gap="xs" role="status">
+        <IconMoodEmpty size={40} aria-hidden opacity={0.6} />
+        <Text fw={600}>{title}</Text>
+        {description !== undefined && (
+          <Text size="sm" c="dimmed" ta="center" style={{ overflowWrap: 'anywhere' }}>
+            {description}
+          </Text>
+        )}
+        {action}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * A query's data once it is there; until then its loading state, or why it failed with a retry.
+ * A 404 shows `notFound` even over data already loaded: the thing is gone. `empty` replaces the
+ * data when `isEmpty` says there is nothing to show.
+ */
+export function QueryView<T>({
+  query,
+  loading = <PageLoader />,
+  notFound,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: QueryLike<T>;
+  loading?: ReactNode;
+  notFound?: ReactNode;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (notFound !== undefined && query.error instanceof ApiError && query.error.isNotFound) return notFound;
+  if (query.data === undefined) {
+    if (query.isError && query.error !== null)
+      return <QueryError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    return loading;
+  }
+  if (isEmpty?.(query.data)) return empty;
+  return children(query.data);
 }

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { edgeConnection } from '@/api';
 import { server } from './msw-server';
@@ -33,6 +33,10 @@ HTMLCanvasElement.prototype.getContext = function getContext() {
     set: (target, key, value) => Reflect.set(target, key, value),
   });
 } as unknown as typeof HTMLCanvasElement.prototype.getContext;
+
+// findBy… and waitFor give up after 1 s by default, which a loaded two-core machine misses; waiting
+// longer only costs time when a test is failing anyway.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

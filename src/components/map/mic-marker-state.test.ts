@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildClusterIndex } from './mic-cluster-index';
 import { lastHeardByMic, markerState, recency, worstState, type MarkerMic } from './mic-marker-state';
-import { parseWindowMinutes } from './time-window';
+import { parseWindowMinutes } from '@/lib/time-window';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const WINDOW = 15 * 60_000;

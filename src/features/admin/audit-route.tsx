@@ -1,42 +1,24 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { AUDIT_CSV_CAP, auditCsvUrl, auditQueries } from '@/api';
 import { FilterDrawer } from '@/components/filter-drawer';
-import { PageLoader } from '@/components/page-loader';
-import { QueryError, StaleDataNotice } from '@/components/query-feedback';
+import { QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
+import { useSearchParamsState } from '@/lib/search-params';
 import { AuditFilterBar } from './audit-filter-bar';
-import {
-  auditFilterQuery,
-  auditFiltersToSearch,
-  auditListQuery,
-  parseAuditFilters,
-  type AuditFilters,
-} from './audit-filters';
+import { auditFilterQuery, auditListQuery, auditSearch, type AuditFilters } from './audit-filters';
 import { AuditTable } from './audit-table';
 import './audit-locales';
 
 /** Admin → Audit: the console's audit trail, filtered in the URL, paginated, exportable. */
 export function Component() {
   const { t, i18n } = useTranslation('adminAudit');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => parseAuditFilters(searchParams), [searchParams]);
+  const [filters, setFilters] = useSearchParamsState(auditSearch);
   const list = useQuery(auditQueries.list(auditListQuery(filters)));
   const total = list.isPlaceholderData ? undefined : list.data?.total_cnt;
 
-  // From the address bar as it is when the change lands: the person box commits after a pause
-  // (through a callback made in an earlier render), and an action picked meanwhile must survive.
-  const update = (patch: Partial<AuditFilters>) =>
-    setSearchParams(
-      auditFiltersToSearch({
-        ...parseAuditFilters(new URLSearchParams(window.location.search)),
-        page: 1,
-        ...patch,
-      }),
-    );
+  const update = (patch: Partial<AuditFilters>) => setFilters({ page: 1, ...patch });
 
   return (
     <Stack gap="md">
@@ -76,23 +58,19 @@ export function Component() {
       )}
       <StaleDataNotice query={list} />
 
-      {list.data === undefined ? (
-        list.isError ? (
-          <QueryError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-        ) : (
-          <PageLoader />
-        )
-      ) : (
-        <AuditTable
-          entries={list.data.results}
-          total={list.data.total_cnt}
-          page={filters.page}
-          size={filters.size}
-          fetching={list.isPlaceholderData && list.isFetching}
-          onPageChange={(page) => update({ page })}
-          onSizeChange={(size) => update({ size })}
-        />
-      )}
+      <QueryView query={list}>
+        {(page) => (
+          <AuditTable
+            entries={page.results}
+            total={page.total_cnt}
+            page={filters.page}
+            size={filters.size}
+            fetching={list.isPlaceholderData && list.isFetching}
+            onPageChange={(page) => update({ page })}
+            onSizeChange={(size) => update({ size })}
+          />
+        )}
+      </QueryView>
     </Stack>
   );
 }

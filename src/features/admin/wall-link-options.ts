@@ -1,4 +1,4 @@
-import { windowParam } from '@/components/map/time-window';
+import { windowParam } from '@/lib/time-window';
 
 /** What an admin picks for a wall screen; the link carries it as the wall's URL query. */
 export interface WallOptions {

@@ -4,8 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { revokeWallLink, wallLinkQueries, type CreatedWallLink, type WallLink } from '@/api';
-import { PageLoader } from '@/components/page-loader';
-import { QueryError, StaleDataNotice } from '@/components/query-feedback';
+import { QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
 import { CreatedWallLinkView } from './created-wall-link';
 import { WallLinkForm } from './wall-link-form';
@@ -70,15 +69,7 @@ export function Component() {
       </Group>
 
       <StaleDataNotice query={list} />
-      {list.data === undefined ? (
-        list.isError ? (
-          <QueryError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-        ) : (
-          <PageLoader />
-        )
-      ) : (
-        <WallsTable links={list.data.results} onRevoke={setRevoking} />
-      )}
+      <QueryView query={list}>{(page) => <WallsTable links={page.results} onRevoke={setRevoking} />}</QueryView>
 
       <Modal
         opened={creating}

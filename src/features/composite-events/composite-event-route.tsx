@@ -3,11 +3,11 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { ApiError, compositeEventQueries } from '@/api';
+import type { ReactNode } from 'react';
+import { compositeEventQueries, type CompositeEvent } from '@/api';
 import { DateTime } from '@/components/date-time';
-import { PageLoader } from '@/components/page-loader';
 import { ReviewPanel } from '@/components/review/review-panel';
-import { NotFoundState, QueryError, StaleDataNotice } from '@/components/query-feedback';
+import { NotFoundState, QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { BaseEventsTable } from './base-events-table';
 import { byTime, summarize } from './composite-summary';
 import { LabelsAndCounts, ReadBadge } from './composite-timeline-entry';
@@ -28,26 +28,29 @@ export function Component() {
   const back = timelineHref(location.state);
   const query = useQuery(compositeEventQueries.detail(compositeEventId));
 
-  if (query.data === undefined) {
-    if (query.error instanceof ApiError && query.error.isNotFound) {
-      return (
+  return (
+    <QueryView
+      query={query}
+      notFound={
         <NotFoundState
           title={t('detail.notFoundTitle')}
           description={t('detail.notFound', { id: compositeEventId })}
           backTo={back}
           backLabel={t('detail.backToTimeline')}
         />
-      );
-    }
-    if (query.isError)
-      return <QueryError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-    return <PageLoader />;
-  }
+      }
+    >
+      {(composite) => (
+        <CompositeEventView composite={composite} back={back} stale={<StaleDataNotice query={query} />} />
+      )}
+    </QueryView>
+  );
+}
 
-  const composite = query.data;
+function CompositeEventView({ composite, back, stale }: { composite: CompositeEvent; back: string; stale: ReactNode }) {
+  const { t } = useTranslation('composite-events');
   const summary = summarize(composite);
   const events = byTime(composite.events);
-
   return (
     <Stack gap="md">
       <Anchor component={Link} to={back} size="sm">
@@ -56,7 +59,7 @@ export function Component() {
           {t('detail.back')}
         </Group>
       </Anchor>
-      <StaleDataNotice query={query} />
+      {stale}
       <Paper p={0} bg="transparent">
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <Stack gap={4}>

@@ -4,20 +4,14 @@ import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useSearchParamsState } from '@/lib/search-params';
+import { useLocation } from 'react-router-dom';
 import { compositeEventQueries, unlessLive, useLive, type CompositeEvent, type Page } from '@/api';
 import { FilterDrawer } from '@/components/filter-drawer';
-import { PageLoader } from '@/components/page-loader';
-import { QueryError, StaleDataNotice } from '@/components/query-feedback';
+import { EmptyState, QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useReviewStates } from '@/components/review/use-review';
 import { ReviewFilterRow } from './review-filter-row';
-import {
-  parseTimelineFilters,
-  reviewMatches,
-  timelineFiltersToSearch,
-  timelineQuery,
-  type TimelineFilters,
-} from './timeline-filters';
+import { reviewMatches, timelineQuery, timelineSearch, type TimelineFilters } from './timeline-filters';
 import { TriageTimeline } from './triage-timeline';
 import './locales';
 
@@ -25,9 +19,8 @@ const REFRESH_MS = 15_000;
 
 export function Component() {
   const { t } = useTranslation('composite-events');
-  const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
-  const filters = useMemo(() => parseTimelineFilters(searchParams), [searchParams]);
+  const [filters, setFilters] = useSearchParamsState(timelineSearch);
   const orderLabelId = useId();
   const queryClient = useQueryClient();
 
@@ -55,8 +48,7 @@ export function Component() {
   const reviews = useReviewStates('composite', ids);
   const shown = (loaded ?? []).filter((event) => reviewMatches(filters, reviews.get(event.id)));
 
-  const update = (patch: Partial<TimelineFilters>) =>
-    setSearchParams(timelineFiltersToSearch({ ...filters, page: 1, ...patch }));
+  const update = (patch: Partial<TimelineFilters>) => setFilters({ page: 1, ...patch });
   const active = [
     filters.from !== null,
     filters.to !== null,
@@ -152,45 +144,41 @@ export function Component() {
 
       <StaleDataNotice query={list} />
 
-      {list.data === undefined ? (
-        list.isError ? (
-          <QueryError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-        ) : (
-          <PageLoader />
-        )
-      ) : list.data.results.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl" role="status">
-          {t('timeline.empty')}
-        </Text>
-      ) : (
-        <>
-          {shown.length < list.data.results.length && (
-            <Text size="sm" c="dimmed" role="status">
-              {t('review.hidden', { count: list.data.results.length - shown.length })}
-            </Text>
-          )}
-          <TriageTimeline events={shown} reviews={reviews} search={location.search} dimmed={list.isPlaceholderData} />
-          <Group justify="space-between" wrap="wrap">
-            <Text size="sm" c="dimmed">
-              {t('timeline.pages', {
-                page: list.data.page,
-                max: Math.max(1, list.data.max_page),
-                total: list.data.total_cnt,
-              })}
-            </Text>
-            <Pagination
-              total={Math.max(1, list.data.max_page)}
-              value={filters.page}
-              onChange={(page) => {
-                update({ page });
-                window.scrollTo?.({ top: 0 });
-              }}
-              aria-label={t('timeline.pagination')}
-              getControlProps={(control) => ({ 'aria-label': t(`common:pagination.${control}`) })}
-            />
-          </Group>
-        </>
-      )}
+      <QueryView
+        query={list}
+        isEmpty={(page) => page.results.length === 0}
+        empty={<EmptyState title={t('timeline.empty')} />}
+      >
+        {(page) => (
+          <>
+            {shown.length < page.results.length && (
+              <Text size="sm" c="dimmed" role="status">
+                {t('review.hidden', { count: page.results.length - shown.length })}
+              </Text>
+            )}
+            <TriageTimeline events={shown} reviews={reviews} search={location.search} dimmed={list.isPlaceholderData} />
+            <Group justify="space-between" wrap="wrap">
+              <Text size="sm" c="dimmed">
+                {t('timeline.pages', {
+                  page: page.page,
+                  max: Math.max(1, page.max_page),
+                  total: page.total_cnt,
+                })}
+              </Text>
+              <Pagination
+                total={Math.max(1, page.max_page)}
+                value={filters.page}
+                onChange={(page) => {
+                  update({ page });
+                  window.scrollTo?.({ top: 0 });
+                }}
+                aria-label={t('timeline.pagination')}
+                getControlProps={(control) => ({ 'aria-label': t(`common:pagination.${control}`) })}
+              />
+            </Group>
+          </>
+        )}
+      </QueryView>
     </Stack>
   );
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { compositeEventFixture } from '@/testing/fixtures';
 import { endpointUrl, micsWithThresholds, summarize } from './composite-summary';
-import { parseTimelineFilters, reviewMatches, timelineFiltersToSearch, timelineQuery } from './timeline-filters';
+import { reviewMatches, timelineQuery, timelineSearch } from './timeline-filters';
 import { whyFiredGeometry } from './why-fired';
 
 describe('timeline filters in the URL', () => {
   it('defaults to newest first, page 1, no bounds', () => {
-    const filters = parseTimelineFilters(new URLSearchParams(''));
+    const filters = timelineSearch.read(new URLSearchParams(''));
     expect(filters).toEqual({
       order: 'desc',
       from: null,
@@ -28,7 +28,7 @@ describe('timeline filters in the URL', () => {
   });
 
   it('maps order, created range and rule to the API parameters and round-trips', () => {
-    const filters = parseTimelineFilters(
+    const filters = timelineSearch.read(
       new URLSearchParams('order=asc&from=2026-11-20T00:00:00Z&to=2026-11-21T00:00:00Z&rule=rule-glass-break&page=2'),
     );
     expect(timelineQuery(filters)).toMatchObject({
@@ -38,11 +38,11 @@ describe('timeline filters in the URL', () => {
       composite_rule_id: 'rule-glass-break',
       page: 2,
     });
-    expect(parseTimelineFilters(timelineFiltersToSearch(filters))).toEqual(filters);
+    expect(timelineSearch.read(timelineSearch.write(filters))).toEqual(filters);
   });
 
   it('ignores nonsense', () => {
-    expect(parseTimelineFilters(new URLSearchParams('order=sideways&from=soon&page=0&rule=&review=maybe'))).toEqual({
+    expect(timelineSearch.read(new URLSearchParams('order=sideways&from=soon&page=0&rule=&review=maybe'))).toEqual({
       order: 'desc',
       from: null,
       to: null,
@@ -55,7 +55,7 @@ describe('timeline filters in the URL', () => {
   });
 
   it('shows open items by default, and filters by state, assignee and outcome', () => {
-    const open = parseTimelineFilters(new URLSearchParams(''));
+    const open = timelineSearch.read(new URLSearchParams(''));
     const item = (state: string, assignee: string | null = null, outcome: string | null = null) => ({
       state,
       assignee,
@@ -64,8 +64,8 @@ describe('timeline filters in the URL', () => {
     expect(reviewMatches(open, undefined)).toBe(true);
     expect(reviewMatches(open, item('acknowledged'))).toBe(true);
     expect(reviewMatches(open, item('resolved'))).toBe(false);
-    const resolvedFalse = parseTimelineFilters(new URLSearchParams('review=resolved&outcome=false_alarm&assignee=kim'));
-    expect(parseTimelineFilters(timelineFiltersToSearch(resolvedFalse))).toEqual(resolvedFalse);
+    const resolvedFalse = timelineSearch.read(new URLSearchParams('review=resolved&outcome=false_alarm&assignee=kim'));
+    expect(timelineSearch.read(timelineSearch.write(resolvedFalse))).toEqual(resolvedFalse);
     expect(reviewMatches(resolvedFalse, item('resolved', 'kim', 'false_alarm'))).toBe(true);
     expect(reviewMatches(resolvedFalse, item('resolved', 'lee', 'false_alarm'))).toBe(false);
     expect(reviewMatches(resolvedFalse, item('resolved', 'kim', 'test'))).toBe(false);

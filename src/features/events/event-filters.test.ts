@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteBounds, eventFiltersToSearch, eventListQuery, isLiveFilter, parseEventFilters } from './event-filters';
+import { absoluteBounds, eventListQuery, eventSearch, isLiveFilter } from './event-filters';
 
-const parse = (search: string) => parseEventFilters(new URLSearchParams(search));
+const parse = (search: string) => eventSearch.read(new URLSearchParams(search));
 
 describe('event filters in the URL', () => {
   it('defaults to the last 24 hours, page 1, nothing selected', () => {
@@ -16,7 +16,7 @@ describe('event filters in the URL', () => {
       corroboratedOnly: false,
       sortByHeard: false,
     });
-    expect(eventFiltersToSearch(parse('')).toString()).toBe('');
+    expect(eventSearch.write(parse('')).toString()).toBe('');
   });
 
   it('reads quick ranges, repeated mics and labels, and round-trips them', () => {
@@ -28,7 +28,7 @@ describe('event filters in the URL', () => {
       page: 3,
       size: 50,
     });
-    expect(parseEventFilters(eventFiltersToSearch(filters))).toEqual(filters);
+    expect(eventSearch.read(eventSearch.write(filters))).toEqual(filters);
   });
 
   it('treats start/end as a custom range and normalises them to ISO', () => {
@@ -57,14 +57,14 @@ describe('event filters in the URL', () => {
   it('keeps the corroborated-only filter and the heard-by order in the URL', () => {
     const filters = parse('corroborated=1&sort=heard');
     expect(filters).toMatchObject({ corroboratedOnly: true, sortByHeard: true });
-    expect(eventFiltersToSearch(filters).toString()).toBe('corroborated=1&sort=heard');
+    expect(eventSearch.write(filters).toString()).toBe('corroborated=1&sort=heard');
     expect(parse('corroborated=yes&sort=time')).toMatchObject({ corroboratedOnly: false, sortByHeard: false });
   });
 
   it('keeps an empty custom range in the URL so the pickers stay open', () => {
     const filters = parse('range=custom');
     expect(filters.range).toBe('custom');
-    expect(eventFiltersToSearch(filters).get('range')).toBe('custom');
+    expect(eventSearch.write(filters).get('range')).toBe('custom');
   });
 
   it('sends quick ranges as relative minutes (no timestamp in the query key) and arrays for repeated params', () => {

@@ -4,21 +4,12 @@ import { IconArrowUp, IconBroadcast, IconBroadcastOff, IconDownload } from '@tab
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParamsState } from '@/lib/search-params';
 import { eventQueries, insightQueries, useLive, type LabelName } from '@/api';
 import { FilterDrawer } from '@/components/filter-drawer';
-import { PageLoader } from '@/components/page-loader';
-import { QueryError, StaleDataNotice } from '@/components/query-feedback';
+import { QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { EventFilterBar } from './event-filter-bar';
-import {
-  DEFAULT_RANGE,
-  eventFiltersToSearch,
-  eventListQuery,
-  isLiveFilter,
-  parseEventFilters,
-  QUICK_RANGES,
-  type EventFilters,
-} from './event-filters';
+import { DEFAULT_RANGE, eventListQuery, isLiveFilter, eventSearch, QUICK_RANGES, type EventFilters } from './event-filters';
 import { EventsTable } from './events-table';
 import { shownEvents } from './heard-by';
 import { ExportDialog } from './export-dialog';
@@ -30,8 +21,7 @@ const LABEL_SEED = eventQueries.list({ sinceMinutes: QUICK_RANGES['7d'], page: 1
 
 export function Component() {
   const { t } = useTranslation('events');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => parseEventFilters(searchParams), [searchParams]);
+  const [filters, setFilters] = useSearchParamsState(eventSearch);
   const [exportOpened, exportDialog] = useDisclosure(false);
   const top = useRef<HTMLDivElement>(null);
 
@@ -78,10 +68,7 @@ export function Component() {
     return names;
   }, [labelSeed.data, list.data]);
 
-  const update = (patch: Partial<EventFilters>) => {
-    const next = { ...filters, page: 1, ...patch };
-    setSearchParams(eventFiltersToSearch(next));
-  };
+  const update = (patch: Partial<EventFilters>) => setFilters({ page: 1, ...patch });
 
   const showNewEvents = () => {
     void list.refetch();
@@ -162,26 +149,22 @@ export function Component() {
         )}
       </Group>
 
-      {list.data === undefined ? (
-        list.isError ? (
-          <QueryError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-        ) : (
-          <PageLoader />
-        )
-      ) : (
-        <EventsTable
-          events={rows}
-          total={list.data.total_cnt}
-          page={filters.page}
-          size={filters.size}
-          fetching={list.isPlaceholderData && list.isFetching}
-          onPageChange={(page) => update({ page })}
-          onSizeChange={(size) => update({ size })}
-          corroboration={corroboration}
-          sortByHeard={filters.sortByHeard}
-          onSortByHeardChange={(sortByHeard) => update({ sortByHeard, page: filters.page })}
-        />
-      )}
+      <QueryView query={list}>
+        {(page) => (
+          <EventsTable
+            events={rows}
+            total={page.total_cnt}
+            page={filters.page}
+            size={filters.size}
+            fetching={list.isPlaceholderData && list.isFetching}
+            onPageChange={(page) => update({ page })}
+            onSizeChange={(size) => update({ size })}
+            corroboration={corroboration}
+            sortByHeard={filters.sortByHeard}
+            onSortByHeardChange={(sortByHeard) => update({ sortByHeard, page: filters.page })}
+          />
+        )}
+      </QueryView>
 
       <ExportDialog
         opened={exportOpened}

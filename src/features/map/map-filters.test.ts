@@ -1,28 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { micFixture } from '@/testing/fixtures';
-import { filterMarkerMics, readMapFilters, writeMapFilters } from './map-filters';
+import { filterMarkerMics, mapSearch, type MapFilters } from './map-filters';
+
+const change = (params: URLSearchParams, patch: Partial<MapFilters>) =>
+  mapSearch.write({ ...mapSearch.read(params), ...patch }, params);
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 
 describe('map filters in the URL', () => {
   it('reads edge, status, label and window', () => {
-    const filters = readMapFilters(new URLSearchParams('edge_id=edge-busan-01&status=heard&label=scream&window=1h'));
+    const filters = mapSearch.read(new URLSearchParams('edge_id=edge-busan-01&status=heard&label=scream&window=1h'));
     expect(filters).toEqual({ edgeId: 'edge-busan-01', status: 'heard', label: 'scream', windowMinutes: 60 });
   });
 
   it('ignores unreadable values instead of hiding every mic', () => {
-    const filters = readMapFilters(new URLSearchParams('status=broken&window=soon&edge_id=%20'));
+    const filters = mapSearch.read(new URLSearchParams('status=broken&window=soon&edge_id=%20'));
     expect(filters).toEqual({ edgeId: null, status: null, label: null, windowMinutes: 15 });
   });
 
   it('writes only what differs from the defaults and keeps other parameters', () => {
-    const params = writeMapFilters(new URLSearchParams('foo=1&status=active'), {
+    const params = change(new URLSearchParams('foo=1&status=active'), {
       status: null,
       windowMinutes: 360,
       edgeId: 'edge-seoul-01',
     });
-    expect(params.toString()).toBe('foo=1&edge_id=edge-seoul-01&window=6h');
-    expect(writeMapFilters(params, { windowMinutes: 15 }).get('window')).toBeNull();
+    expect(params.toString()).toBe('edge_id=edge-seoul-01&window=6h&foo=1');
+    expect(change(params, { windowMinutes: 15 }).get('window')).toBeNull();
   });
 });
 

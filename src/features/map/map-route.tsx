@@ -1,6 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
 import { FilterDrawer } from '@/components/filter-drawer';
 import { BaseMap } from '@/components/map/base-map';
 import { FitToMics } from '@/components/map/fit-to-mics';
@@ -10,9 +9,10 @@ import { InventoryNote } from '@/components/inventory-note';
 import { QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
 import { usePhone } from '@/lib/screens';
+import { useSearchParamsState } from '@/lib/search-params';
 import { FocusOn } from './focus-on';
 import { HoverCard } from './hover-card';
-import { DEFAULT_WINDOW_MINUTES, readMapFilters, writeMapFilters, type MapFilters } from './map-filters';
+import { mapSearch } from './map-filters';
 import { MapFilterRow } from './map-filter-row';
 import { MapHeader } from './map-header';
 import { MapOverlay } from './map-overlay';
@@ -24,13 +24,7 @@ import './locales';
 
 export function Component() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const search = params.toString();
-  const filters = useMemo(() => readMapFilters(new URLSearchParams(search)), [search]);
-  const updateFilters = useCallback(
-    (patch: Partial<MapFilters>) => setParams((current) => writeMapFilters(current, patch), { replace: true }),
-    [setParams],
-  );
+  const [filters, updateFilters] = useSearchParamsState(mapSearch, { replace: true });
 
   const phone = usePhone();
   const data = useMapData(filters);
@@ -48,7 +42,7 @@ export function Component() {
         Number(filters.edgeId !== null) +
         Number(filters.status !== null) +
         Number(filters.label !== null) +
-        Number(filters.windowMinutes !== DEFAULT_WINDOW_MINUTES)
+        Number(filters.windowMinutes !== mapSearch.defaults.windowMinutes)
       }
       className={classes.filtersButton}
     >

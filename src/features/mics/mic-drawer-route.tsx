@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { ApiError, micQueries, useCan, useSession } from '@/api';
+import { micQueries, useCan, useSession } from '@/api';
 import { DateTime } from '@/components/date-time';
-import { NotFoundState, QueryError, StaleDataNotice } from '@/components/query-feedback';
+import { NotFoundState, QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { usePhone } from '@/lib/screens';
 import { MicForm } from './mic-form';
@@ -53,7 +53,6 @@ export function Component() {
   const query = useQuery(micQueries.detail(micId));
   const backTo = { pathname: '/mics', search: location.search };
   const close = () => navigate(backTo);
-  const notFound = query.error instanceof ApiError && query.error.isNotFound;
   useReturnFocus(micId);
   const phone = usePhone();
 
@@ -88,29 +87,33 @@ export function Component() {
         </Stack>
       }
     >
-      {notFound ? (
-        <NotFoundState
-          title={t('drawer.notFound', { id: micId })}
-          description={t('drawer.notFoundDescription')}
-          backTo={`/mics${location.search}`}
-          backLabel={t('drawer.back')}
-        />
-      ) : query.data !== undefined ? (
-        <Stack gap="sm">
-          <StaleDataNotice query={query} />
-          <MicForm key={query.data.id} mic={query.data} readOnly={readOnly} readOnlyNote={roleNote} />
-          <MicHistory micId={query.data.id} />
-        </Stack>
-      ) : query.isError ? (
-        <QueryError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      ) : (
-        <Stack gap="sm" aria-busy="true" aria-label={t('query.loading', { ns: 'common' })}>
-          <Skeleton height={56} />
-          <Skeleton height={36} />
-          <Skeleton height={220} />
-          <Skeleton height={120} />
-        </Stack>
-      )}
+      <QueryView
+        query={query}
+        notFound={
+          <NotFoundState
+            title={t('drawer.notFound', { id: micId })}
+            description={t('drawer.notFoundDescription')}
+            backTo={`/mics${location.search}`}
+            backLabel={t('drawer.back')}
+          />
+        }
+        loading={
+          <Stack gap="sm" aria-busy="true" aria-label={t('query.loading', { ns: 'common' })}>
+            <Skeleton height={56} />
+            <Skeleton height={36} />
+            <Skeleton height={220} />
+            <Skeleton height={120} />
+          </Stack>
+        }
+      >
+        {(mic) => (
+          <Stack gap="sm">
+            <StaleDataNotice query={query} />
+            <MicForm key={mic.id} mic={mic} readOnly={readOnly} readOnlyNote={roleNote} />
+            <MicHistory micId={mic.id} />
+          </Stack>
+        )}
+      </QueryView>
     </Drawer>
   );
 }

@@ -5,7 +5,7 @@ import { auditQueries, type AuditEntry } from '@/api';
 import { actionLabel, actorLabel } from '@/components/audit/audit-changes';
 import { AuditChanges } from '@/components/audit/audit-changes-list';
 import { DateTime } from '@/components/date-time';
-import { QueryError } from '@/components/query-feedback';
+import { QueryView } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
 import './history-locales';
 
@@ -59,23 +59,24 @@ export function MicHistory({ micId }: { micId: string }) {
           {t('description')}
         </Text>
       </div>
-      {entries === undefined ? (
-        query.isError ? (
-          <QueryError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-        ) : (
-          <Skeleton height={48} />
-        )
-      ) : entries.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('empty')}
-        </Text>
-      ) : (
-        <Stack gap={6} component="ol" aria-label={t('list')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {entries.map((entry) => (
-            <HistoryEntry key={entry.id} entry={entry} />
-          ))}
-        </Stack>
-      )}
+      <QueryView
+        query={query}
+        loading={<Skeleton height={48} />}
+        isEmpty={(page) => page.results.length === 0}
+        empty={
+          <Text size="sm" c="dimmed">
+            {t('empty')}
+          </Text>
+        }
+      >
+        {(page) => (
+          <Stack gap={6} component="ol" aria-label={t('list')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {page.results.map((entry) => (
+              <HistoryEntry key={entry.id} entry={entry} />
+            ))}
+          </Stack>
+        )}
+      </QueryView>
       {entries !== undefined && (query.data?.total_cnt ?? 0) > entries.length && size < MOST && (
         <Group>
           <Button

@@ -1,18 +1,18 @@
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconMoodEmpty } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { Link, Outlet, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { micQueries, unlessLive, useCan, useLive, type Mic } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { FilterDrawer } from '@/components/filter-drawer';
 import { MicStatusBadge } from '@/components/mic-status-badge';
 import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
-import { QueryError, StaleDataNotice } from '@/components/query-feedback';
+import { EmptyState, QueryView, StaleDataNotice } from '@/components/query-feedback';
+import { useSearchParamsState } from '@/lib/search-params';
 import { MicFiltersBar } from './mic-filters-bar';
-import { listParamsOf, PAGE_SIZES, parseTableState, tableStateToParams, type MicTableState } from './mic-filters';
+import { listParamsOf, micTableSearch, PAGE_SIZES, type MicTableState } from './mic-filters';
 import { StatusToggle } from './status-toggle';
 import { ThresholdSummary } from './threshold-summary';
 import { useCategories } from './use-categories';
@@ -24,10 +24,10 @@ const REFRESH_MS = 30_000;
 
 export function Component() {
   const { t } = useTranslation('mics');
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [state, setState] = useSearchParamsState(micTableSearch);
+  const search = useLocation().search;
   const navigate = useNavigate();
   const readOnly = !useCan('editMics');
-  const state = parseTableState(searchParams);
   const live = useLive();
   // While the stream is up, changes arrive as pushes (within a second); without it, the page polls.
   const query = useQuery({ ...micQueries.list(listParamsOf(state)), refetchInterval: unlessLive(live, REFRESH_MS) });
@@ -38,19 +38,17 @@ export function Component() {
     [everyMic.data],
   );
 
-  const update = (change: Partial<MicTableState>) => {
-    setSearchParams((previous) => {
-      const current = parseTableState(previous);
+  // A changed filter starts again from page 1; typing a space does not change the filter.
+  const update = (change: Partial<MicTableState>) =>
+    setState((current) => {
       const filterChanged =
         (change.name !== undefined && change.name.trim() !== current.name.trim()) ||
         (change.edgeId !== undefined && change.edgeId.trim() !== current.edgeId.trim()) ||
         (change.size !== undefined && change.size !== current.size);
-      return tableStateToParams({ ...current, ...change, page: filterChanged ? 1 : (change.page ?? current.page) });
+      return { ...change, page: filterChanged ? 1 : (change.page ?? current.page) };
     });
-  };
 
-  const search = searchParams.toString();
-  const drawerPath = (mic: Mic) => `/mics/${encodeURIComponent(mic.id)}${search === '' ? '' : `?${search}`}`;
+  const drawerPath = (mic: Mic) => `/mics/${encodeURIComponent(mic.id)}${search}`;
 
   const columns: DataTableColumn<Mic>[] = stackedColumns<Mic>([
     {
@@ -144,10 +142,9 @@ export function Component() {
 
       <StaleDataNotice query={query} />
 
-      {page === undefined ? (
-        query.isError ? (
-          <QueryError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-        ) : (
+      <QueryView
+        query={query}
+        loading={
           <Paper withBorder p="sm" aria-busy="true" aria-label={t('query.loading', { ns: 'common' })}>
             <Stack gap={10}>
               {Array.from({ length: 10 }, (_, i) => (
@@ -155,65 +152,66 @@ export function Component() {
               ))}
             </Stack>
           </Paper>
-        )
-      ) : page.results.length === 0 ? (
-        <Paper withBorder p="xl">
-          <Stack align="center" gap="xs" role="status">
-            <IconMoodEmpty size={40} aria-hidden opacity={0.6} />
-            <Text fw={600}>{t('table.empty')}</Text>
-            <Text size="sm" c="dimmed" ta="center" style={{ overflowWrap: 'anywhere' }}>
-              {emptyMessage()}
-            </Text>
-            {page.total_cnt > 0 ? (
-              <Button variant="light" size="xs" onClick={() => update({ page: 1 })}>
-                {t('table.firstPage')}
-              </Button>
-            ) : (
-              (state.name !== '' || state.edgeId !== '') && (
-                <Button variant="light" size="xs" onClick={() => update({ name: '', edgeId: '' })}>
-                  {t('filters.clear')}
+        }
+        isEmpty={(page) => page.results.length === 0}
+        empty={
+          <EmptyState
+            title={t('table.empty')}
+            description={emptyMessage()}
+            action={
+              page !== undefined && page.total_cnt > 0 ? (
+                <Button variant="light" size="xs" onClick={() => update({ page: 1 })}>
+                  {t('table.firstPage')}
                 </Button>
+              ) : (
+                (state.name !== '' || state.edgeId !== '') && (
+                  <Button variant="light" size="xs" onClick={() => update({ name: '', edgeId: '' })}>
+                    {t('filters.clear')}
+                  </Button>
+                )
               )
-            )}
-          </Stack>
-        </Paper>
-      ) : (
-        <DataTable<Mic>
-          aria-label={t('table.label')}
-          className={stackedTableClass}
-          withTableBorder
-          borderRadius="sm"
-          striped
-          highlightOnHover
-          verticalSpacing={6}
-          horizontalSpacing="sm"
-          fz="sm"
-          verticalAlign="center"
-          records={page.results}
-          columns={columns}
-          idAccessor="id"
-          fetching={query.isPlaceholderData}
-          loaderBackgroundBlur={0.5}
-          totalRecords={page.total_cnt}
-          page={state.page}
-          recordsPerPage={state.size}
-          onPageChange={(next) => update({ page: next })}
-          recordsPerPageOptions={[...PAGE_SIZES]}
-          onRecordsPerPageChange={(size) => update({ size })}
-          recordsPerPageLabel={t('table.perPage')}
-          paginationText={({ from, to, totalRecords }) => t('table.pagination', { from, to, total: totalRecords })}
-          paginationSize="sm"
-          loadingText={t('common:query.loading')}
-          getPaginationControlProps={(control) =>
-            control === 'previous'
-              ? { 'aria-label': t('table.previousPage') }
-              : control === 'next'
-                ? { 'aria-label': t('table.nextPage') }
-                : {}
-          }
-          onRowClick={({ record }) => navigate(drawerPath(record))}
-        />
-      )}
+            }
+          />
+        }
+      >
+        {(page) => (
+          <DataTable<Mic>
+            aria-label={t('table.label')}
+            className={stackedTableClass}
+            withTableBorder
+            borderRadius="sm"
+            striped
+            highlightOnHover
+            verticalSpacing={6}
+            horizontalSpacing="sm"
+            fz="sm"
+            verticalAlign="center"
+            records={page.results}
+            columns={columns}
+            idAccessor="id"
+            fetching={query.isPlaceholderData}
+            loaderBackgroundBlur={0.5}
+            totalRecords={page.total_cnt}
+            page={state.page}
+            recordsPerPage={state.size}
+            onPageChange={(next) => update({ page: next })}
+            recordsPerPageOptions={[...PAGE_SIZES]}
+            onRecordsPerPageChange={(size) => update({ size })}
+            recordsPerPageLabel={t('table.perPage')}
+            paginationText={({ from, to, totalRecords }) => t('table.pagination', { from, to, total: totalRecords })}
+            paginationSize="sm"
+            loadingText={t('common:query.loading')}
+            getPaginationControlProps={(control) =>
+              control === 'previous'
+                ? { 'aria-label': t('table.previousPage') }
+                : control === 'next'
+                  ? { 'aria-label': t('table.nextPage') }
+                  : {}
+            }
+            onRowClick={({ record }) => navigate(drawerPath(record))}
+          />
+        )}
+      </QueryView>
       <Outlet />
     </Stack>
   );

@@ -1,13 +1,13 @@
 import { Button } from '@mantine/core';
 import { IconVolume } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, type CSSProperties } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useInventoryNotes } from '@/components/inventory-note';
 import { PULSE_MS } from '@/components/map/mic-glyph';
 import { formatWindow, MicMarkerLegend } from '@/components/map/mic-marker-legend';
 import { useReviewLive, useReviewStates } from '@/components/review/use-review';
 import { localName, useTranslation } from '@/lib/i18n';
 import { useRuntimeConfig } from '@/lib/runtime-config';
+import { useSearchParamsState } from '@/lib/search-params';
 import { useNow } from '@/lib/use-now';
 import { CompositeEntry, EventEntry } from './feed-entries';
 import { FeedSection } from './feed-section';
@@ -16,7 +16,7 @@ import { useCompositeChime, useEscalationChime } from './use-chime';
 import { COMPOSITE_FEED_MAX, useWallData } from './use-wall-data';
 import { WallAccessGate } from './wall-access-view';
 import { WallClock } from './wall-clock';
-import { parseWallConfig } from './wall-config';
+import { wallSearch } from './wall-config';
 import { FreshnessBadge, StaleBanner } from './wall-health';
 import classes from './wall.module.css';
 import './locales';
@@ -35,9 +35,7 @@ export function Component() {
 
 function WallScreen() {
   const { t, i18n } = useTranslation();
-  const [params] = useSearchParams();
-  const search = params.toString();
-  const config = useMemo(() => parseWallConfig(new URLSearchParams(search)), [search]);
+  const [config] = useSearchParamsState(wallSearch);
 
   useEffect(() => {
     if (config.lang !== null && i18n.language !== config.lang) void i18n.changeLanguage(config.lang);
