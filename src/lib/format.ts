@@ -2,14 +2,14 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/ko';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import { i18n } from './i18n';
+import { i18n, onLanguageChange } from './i18n';
 
 // Dates are formatted only on pages, so the date library loads with them, not with the shell.
 dayjs.extend(relativeTime);
 dayjs.extend(localizedFormat);
 const followLanguage = (language: string) => dayjs.locale(language === 'ko' ? 'ko' : 'en');
 followLanguage(i18n.language);
-i18n.on('languageChanged', followLanguage);
+onLanguageChange(followLanguage);
 
 // Building an Intl formatter costs far more than using one, and a table formats hundreds of dates.
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();

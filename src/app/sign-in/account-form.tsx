@@ -6,7 +6,7 @@ import { continueAsDemo, signIn, SignInError } from '@/api';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 
-function reasonOf(error: unknown, t: TFunction): string {
+function reasonOf(error: unknown, t: TFunction<'signIn'>): string {
   if (!(error instanceof SignInError)) return t('failed', { reason: String(error) });
   switch (error.code) {
     case 'bad_credentials':

@@ -87,3 +87,9 @@ const ko: typeof en = {
 };
 
 registerTranslations('signIn', en, ko);
+
+declare module '@/lib/i18n' {
+  interface Catalogues {
+    signIn: typeof en;
+  }
+}

@@ -1,14 +1,12 @@
 import { Stack, Text } from '@mantine/core';
 import type { AuditEntry } from '@/api';
-import { useTranslation, type TFunction } from '@/lib/i18n';
+import { translateData, useTranslation } from '@/lib/i18n';
 import { answerOf, changesOf, formatAuditValue, type FieldChange } from './audit-changes';
 import classes from './audit-changes.module.css';
 import './locales';
 
-function fieldLabel(change: FieldChange, t: TFunction): string {
-  const key = `fields.${change.field}`;
-  const label = t(key, { category: change.category ?? '' });
-  return label === key ? change.field : label;
+function fieldLabel(change: FieldChange): string {
+  return translateData('audit', `fields.${change.field}`, change.field, { category: change.category ?? '' });
 }
 
 /** "Field: old → new" lines of an entry (new is what was asked when the write was refused), then the answer. */
@@ -22,7 +20,7 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
     <Stack gap={2}>
       {changes.map((change) => (
         <Text key={`${change.field}.${change.category ?? ''}`} size="sm" className={classes.change}>
-          <span className={classes.field}>{fieldLabel(change, t)}:</span>{' '}
+          <span className={classes.field}>{fieldLabel(change)}:</span>{' '}
           <span className={classes.before}>{formatAuditValue(change.before, t)}</span> {t('arrow')}{' '}
           <span className={applied ? classes.after : classes.requested}>{formatAuditValue(change.after, t)}</span>
         </Text>

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { i18n } from '@/lib/i18n';
+import { translateData, type TFunction } from '@/lib/i18n';
 import { actionLabel, actorLabel, answerOf, changesOf, formatAuditValue } from './audit-changes';
 import './locales';
 
-const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options, 'audit');
+const t: TFunction<'audit'> = (key, options) => translateData('audit', key, key, options);
 
 describe('audit changes', () => {
   it('lists each requested field and each threshold category, in a stable order', () => {
@@ -39,10 +39,10 @@ describe('audit changes', () => {
   });
 
   it('names known actions and actors, and keeps unknown ones as recorded', () => {
-    expect(actionLabel('mic.status', t)).toBe('Mic status switched');
-    expect(actionLabel('review.assign', t)).toBe('review.assign');
-    expect(actorLabel({ kind: 'wall', name: 'Lobby' }, t)).toBe('Wall link “Lobby”');
-    expect(actorLabel({ kind: 'anonymous', name: null }, t)).toBe('Anonymous');
-    expect(actorLabel({ kind: 'robot', name: 'r2' }, t)).toBe('r2');
+    expect(actionLabel('mic.status')).toBe('Mic status switched');
+    expect(actionLabel('review.assign')).toBe('review.assign');
+    expect(actorLabel({ kind: 'wall', name: 'Lobby' })).toBe('Wall link “Lobby”');
+    expect(actorLabel({ kind: 'anonymous', name: null })).toBe('Anonymous');
+    expect(actorLabel({ kind: 'robot', name: 'r2' })).toBe('r2');
   });
 });

@@ -1,5 +1,6 @@
 import type { AuditEntry } from '@/api';
-import type { TFunction } from '@/lib/i18n';
+import { translateData, type TFunction } from '@/lib/i18n';
+import './locales';
 
 /** One changed field of an audit entry: a mic field, or one category of its thresholds. */
 export interface FieldChange {
@@ -59,7 +60,7 @@ export function answerOf(details: AuditEntry['details']): string | null {
 const MAX_VALUE_CHARS = 160;
 
 /** A recorded value as one line of text; never markup (it is rendered as text). */
-export function formatAuditValue(value: unknown, t: TFunction): string {
+export function formatAuditValue(value: unknown, t: TFunction<'audit'>): string {
   if (value === undefined || value === null) return t('none');
   if (value === '') return '“”';
   if (typeof value === 'string') return value;
@@ -75,14 +76,10 @@ export function formatAuditValue(value: unknown, t: TFunction): string {
 }
 
 /** The action's name in the UI language; an action this build does not know shows as recorded. */
-export function actionLabel(action: string, t: TFunction): string {
-  const key = `actions.${action.replace(/\./g, '_')}`;
-  const label = t(key);
-  return label === key ? action : label;
+export function actionLabel(action: string): string {
+  return translateData('audit', `actions.${action.replace(/\./g, '_')}`, action);
 }
 
-export function actorLabel(actor: AuditEntry['actor'], t: TFunction): string {
-  const key = `actorKinds.${actor.kind}`;
-  const label = t(key, { name: actor.name ?? '' });
-  return label === key ? (actor.name ?? actor.kind) : label;
+export function actorLabel(actor: AuditEntry['actor']): string {
+  return translateData('audit', `actorKinds.${actor.kind}`, actor.name ?? actor.kind, { name: actor.name ?? '' });
 }

@@ -81,3 +81,9 @@ const ko: typeof en = {
 };
 
 registerTranslations('audit', en, ko);
+
+declare module '@/lib/i18n' {
+  interface Catalogues {
+    audit: typeof en;
+  }
+}

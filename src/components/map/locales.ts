@@ -31,3 +31,9 @@ const ko: typeof en = {
 };
 
 registerTranslations('micMap', en, ko);
+
+declare module '@/lib/i18n' {
+  interface Catalogues {
+    micMap: typeof en;
+  }
+}

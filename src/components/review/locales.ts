@@ -119,3 +119,9 @@ export const ko: typeof en = {
 };
 
 registerTranslations('review', en, ko);
+
+declare module '@/lib/i18n' {
+  interface Catalogues {
+    review: typeof en;
+  }
+}

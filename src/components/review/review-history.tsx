@@ -1,7 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReviewHistoryEntry } from '@/api';
 import { DateTime } from '@/components/date-time';
-import { useTranslation } from '@/lib/i18n';
+import { translateData, useTranslation } from '@/lib/i18n';
 import './locales';
 
 /** Every transition of an item, oldest first, in words. */
@@ -9,15 +9,16 @@ export function ReviewHistory({ history }: { history: ReviewHistoryEntry[] }) {
   const { t } = useTranslation('review');
   const describe = (entry: ReviewHistoryEntry) => {
     const details = entry.details ?? {};
-    const action = t(`history.${entry.action}`, {
+    const outcome = String(details.outcome ?? 'other');
+    const action = translateData('review', `history.${entry.action}`, entry.action, {
       name: String(details.assignee ?? ''),
-      outcome: t(`outcome.${String(details.outcome ?? 'other')}`),
+      outcome: translateData('review', `outcome.${outcome}`, outcome),
     });
     return t('history.entry', {
       actor: entry.actor,
       action,
-      from: t(`state.${entry.from_state}`),
-      to: t(`state.${entry.to_state}`),
+      from: translateData('review', `state.${entry.from_state}`, entry.from_state),
+      to: translateData('review', `state.${entry.to_state}`, entry.to_state),
     });
   };
   return (

@@ -17,7 +17,7 @@ import { useTranslation, type TFunction } from '@/lib/i18n';
 import './locales';
 
 /** What the second operator reads: who got there first, in their language. */
-export function conflictMessage(t: TFunction, item: ReviewItem, language: string): string {
+export function conflictMessage(t: TFunction<'review'>, item: ReviewItem, language: string): string {
   const time = (at: string | null) => (at === null ? '?' : formatDateTime(at, language));
   if (item.state === 'resolved')
     return t('review:conflict.resolved', { name: item.resolved_by, time: time(item.resolved_at) });

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { accountQueries, ApiError, createAccount, resetAccountPassword, ROLES, type Account, type Role } from '@/api';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 
-export function roleOptions(t: TFunction) {
-  return ROLES.map((role) => ({ value: role, label: t(`roles.${role}`, { ns: 'common' }) }));
+export function roleOptions(t: TFunction<'accounts'>) {
+  return ROLES.map((role) => ({ value: role, label: t(`common:roles.${role}`) }));
 }
 
 /** Puts the server's per-field reasons on the fields; what is left goes to the form's alert. */

@@ -109,3 +109,9 @@ const ko: typeof en = {
 };
 
 registerTranslations('accounts', en, ko);
+
+declare module '@/lib/i18n' {
+  interface Catalogues {
+    accounts: typeof en;
+  }
+}

@@ -28,7 +28,7 @@ export function Component() {
       const name = saved.username;
       const message =
         change.role !== undefined
-          ? t('done.role', { name, role: t(`roles.${saved.role}`, { ns: 'common' }) })
+          ? t('done.role', { name, role: t(`common:roles.${saved.role}`) })
           : saved.disabled
             ? t('done.disabled', { name })
             : t('done.enabled', { name });

@@ -13,3 +13,9 @@ const ko: typeof en = {
 };
 
 registerTranslations('admin', en, ko);
+
+declare module '@/lib/i18n' {
+  interface Catalogues {
+    admin: typeof en;
+  }
+}

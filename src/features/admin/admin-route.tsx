@@ -21,7 +21,7 @@ export function Component() {
   const current = TABS.find((tab) => location.pathname.startsWith(`/admin/${tab.path}`))?.path ?? null;
 
   if (!isAdmin) {
-    const role = me?.kind === 'account' ? t(`roles.${me.role}`, { ns: 'common' }) : '—';
+    const role = me?.kind === 'account' ? t(`common:roles.${me.role}`) : '—';
     return (
       <Alert color="orange" role="alert" maw={640}>
         {t('needsAdmin', { role })}

@@ -19,7 +19,6 @@ interface AuditFilterBarProps {
 /** Person is typed (committed after a pause); the rest are picked. The URL stays the source of truth. */
 export function AuditFilterBar({ filters, onChange }: AuditFilterBarProps) {
   const { t, i18n } = useTranslation('adminAudit');
-  const { t: ta } = useTranslation('audit');
   const [person, setPerson] = useState(filters.person ?? '');
   const [personFrom, setPersonFrom] = useState(filters.person);
   // Adopt a value that came from the URL (back/forward, a link) rather than from typing.
@@ -40,7 +39,7 @@ export function AuditFilterBar({ filters, onChange }: AuditFilterBarProps) {
 
   const actionOptions: { value: string; label: string }[] = AUDIT_ACTIONS.map((action) => ({
     value: action,
-    label: actionLabel(action, ta),
+    label: actionLabel(action),
   }));
   if (filters.action !== null && !(AUDIT_ACTIONS as readonly string[]).includes(filters.action))
     actionOptions.push({ value: filters.action, label: filters.action });

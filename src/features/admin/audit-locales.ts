@@ -77,3 +77,9 @@ const ko: typeof en = {
 };
 
 registerTranslations('adminAudit', en, ko);
+
+declare module '@/lib/i18n' {
+  interface Catalogues {
+    adminAudit: typeof en;
+  }
+}

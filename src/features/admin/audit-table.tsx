@@ -6,7 +6,7 @@ import { actionLabel, actorLabel } from '@/components/audit/audit-changes';
 import { AuditChanges } from '@/components/audit/audit-changes-list';
 import { DateTime } from '@/components/date-time';
 import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
-import { useTranslation } from '@/lib/i18n';
+import { translateData, useTranslation } from '@/lib/i18n';
 
 interface AuditTableProps {
   entries: AuditEntry[];
@@ -38,7 +38,6 @@ function Target({ target }: { target: AuditEntry['target'] }) {
 
 export function AuditTable({ entries, total, page, size, fetching, onPageChange, onSizeChange }: AuditTableProps) {
   const { t } = useTranslation('adminAudit');
-  const { t: ta } = useTranslation('audit');
   return (
     <DataTable<AuditEntry>
       aria-label={t('table.label')}
@@ -68,7 +67,7 @@ export function AuditTable({ entries, total, page, size, fetching, onPageChange,
         {
           accessor: 'actor',
           title: t('table.who'),
-          render: (entry) => <Text size="sm">{actorLabel(entry.actor, ta)}</Text>,
+          render: (entry) => <Text size="sm">{actorLabel(entry.actor)}</Text>,
         },
         {
           accessor: 'action',
@@ -76,11 +75,11 @@ export function AuditTable({ entries, total, page, size, fetching, onPageChange,
           render: (entry) => (
             <Stack gap={2} align="flex-start">
               <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {actionLabel(entry.action, ta)}
+                {actionLabel(entry.action)}
               </Text>
               {entry.outcome !== 'ok' && (
                 <Badge size="sm" variant="light" color={entry.outcome === 'failed' ? 'orange' : 'red'}>
-                  {ta(`outcomes.${entry.outcome}`)}
+                  {translateData('audit', `outcomes.${entry.outcome}`, entry.outcome)}
                 </Badge>
               )}
             </Stack>

@@ -129,3 +129,9 @@ const ko: typeof en = {
 };
 
 registerTranslations('adminWalls', en, ko);
+
+declare module '@/lib/i18n' {
+  interface Catalogues {
+    adminWalls: typeof en;
+  }
+}

@@ -19,7 +19,7 @@ export function wallLinkStatus(link: WallLink, now = Date.now()): WallLinkStatus
 
 const STATUS_COLOR: Record<WallLinkStatus, string> = { online: 'teal', idle: 'yellow', never: 'gray', revoked: 'red' };
 
-function StatusBadge({ link, t }: { link: WallLink; t: TFunction }) {
+function StatusBadge({ link, t }: { link: WallLink; t: TFunction<'adminWalls'> }) {
   const status = wallLinkStatus(link);
   return (
     <Badge

@@ -271,3 +271,9 @@ export const ko: typeof en = {
 };
 
 registerTranslations('composite-events', en, ko);
+
+declare module '@/lib/i18n' {
+  interface Catalogues {
+    'composite-events': typeof en;
+  }
+}

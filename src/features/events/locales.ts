@@ -161,3 +161,9 @@ export const ko: typeof en = {
 };
 
 registerTranslations('events', en, ko);
+
+declare module '@/lib/i18n' {
+  interface Catalogues {
+    events: typeof en;
+  }
+}

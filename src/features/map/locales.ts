@@ -115,3 +115,9 @@ const ko: typeof en = {
 };
 
 registerTranslations('map', en, ko);
+
+declare module '@/lib/i18n' {
+  interface Catalogues {
+    map: typeof en;
+  }
+}

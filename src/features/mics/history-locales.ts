@@ -19,3 +19,9 @@ const ko: typeof en = {
 };
 
 registerTranslations('micHistory', en, ko);
+
+declare module '@/lib/i18n' {
+  interface Catalogues {
+    micHistory: typeof en;
+  }
+}

@@ -263,3 +263,9 @@ const ko: typeof en = {
 };
 
 registerTranslations('mics', en, ko);
+
+declare module '@/lib/i18n' {
+  interface Catalogues {
+    mics: typeof en;
+  }
+}

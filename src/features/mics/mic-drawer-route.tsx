@@ -48,7 +48,7 @@ export function Component() {
   // Read-only for this person's role, not for the whole deployment: say so, and who can change it.
   const roleNote =
     !deploymentReadOnly && me?.kind === 'account'
-      ? t('drawer.roleReadOnly', { role: t(`roles.${me.role}`, { ns: 'common' }) })
+      ? t('drawer.roleReadOnly', { role: t(`common:roles.${me.role}`) })
       : undefined;
   const query = useQuery(micQueries.detail(micId));
   const backTo = { pathname: '/mics', search: location.search };
@@ -98,7 +98,7 @@ export function Component() {
           />
         }
         loading={
-          <Stack gap="sm" aria-busy="true" aria-label={t('query.loading', { ns: 'common' })}>
+          <Stack gap="sm" aria-busy="true" aria-label={t('common:query.loading')}>
             <Skeleton height={56} />
             <Skeleton height={36} />
             <Skeleton height={220} />

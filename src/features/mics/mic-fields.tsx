@@ -42,12 +42,12 @@ export function MicIdentityFields({ form, mic, readOnly }: { form: MicForm; mic:
       ) : (
         <Radio.Group label={t('form.status')} {...form.getInputProps('status')}>
           <Group gap="lg" mt={6}>
-            <Radio value="active" label={t('status.active', { ns: 'common' })} />
-            <Radio value="inactive" label={t('status.inactive', { ns: 'common' })} />
+            <Radio value="active" label={t('common:status.active')} />
+            <Radio value="inactive" label={t('common:status.inactive')} />
             {form.values.status !== 'active' && form.values.status !== 'inactive' && (
               <Radio
                 value={form.values.status}
-                label={t('status.unknown', { ns: 'common', value: form.values.status })}
+                label={t('common:status.unknown', { value: form.values.status })}
                 disabled
               />
             )}

@@ -6,7 +6,7 @@ import { actionLabel, actorLabel } from '@/components/audit/audit-changes';
 import { AuditChanges } from '@/components/audit/audit-changes-list';
 import { DateTime } from '@/components/date-time';
 import { QueryView } from '@/components/query-feedback';
-import { useTranslation } from '@/lib/i18n';
+import { translateData, useTranslation } from '@/lib/i18n';
 import './history-locales';
 
 const FIRST = 10;
@@ -16,22 +16,21 @@ const MOST = 100;
 
 function HistoryEntry({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation('micHistory');
-  const { t: ta } = useTranslation('audit');
   return (
     <li>
       <Paper withBorder p="xs" radius="sm">
         <Group gap="xs" wrap="wrap" justify="space-between">
           <Group gap="xs" wrap="wrap">
             <Text size="sm" fw={600}>
-              {actionLabel(entry.action, ta)}
+              {actionLabel(entry.action)}
             </Text>
             {entry.outcome !== 'ok' && (
               <Badge size="sm" variant="light" color={entry.outcome === 'failed' ? 'orange' : 'red'}>
-                {ta(`outcomes.${entry.outcome}`)}
+                {translateData('audit', `outcomes.${entry.outcome}`, entry.outcome)}
               </Badge>
             )}
             <Text size="sm" c="dimmed">
-              {t('by', { actor: actorLabel(entry.actor, ta) })}
+              {t('by', { actor: actorLabel(entry.actor) })}
             </Text>
           </Group>
           <DateTime value={entry.at} size="xs" c="dimmed" />

@@ -145,7 +145,7 @@ export function Component() {
       <QueryView
         query={query}
         loading={
-          <Paper withBorder p="sm" aria-busy="true" aria-label={t('query.loading', { ns: 'common' })}>
+          <Paper withBorder p="sm" aria-busy="true" aria-label={t('common:query.loading')}>
             <Stack gap={10}>
               {Array.from({ length: 10 }, (_, i) => (
                 <Skeleton key={i} height={28} />

@@ -6,7 +6,7 @@ import type { SaveFailure, SaveOutcome } from './use-mic-save';
 import './locales';
 
 /** What a PATCH asked for, in words (`t` in the `mics` namespace). */
-export function describeSent(t: TFunction, sent: MicPatch): string {
+export function describeSent(t: TFunction<'mics'>, sent: MicPatch): string {
   const parts: string[] = [];
   if (sent.name !== undefined) parts.push(t('sent.name', { value: sent.name }));
   if (sent.host !== undefined) parts.push(t('sent.host', { value: sent.host }));
@@ -18,7 +18,7 @@ export function describeSent(t: TFunction, sent: MicPatch): string {
 }
 
 /** The thresholds the device reports after the save, for the categories that were sent. */
-function reportedSummary(t: TFunction, saved: Mic, sent: MicPatch): string {
+function reportedSummary(t: TFunction<'mics'>, saved: Mic, sent: MicPatch): string {
   return Object.keys(sent.thresholds ?? {})
     .map((category) => {
       const threshold = saved.thresholds[category];

@@ -82,3 +82,9 @@ const ko: typeof en = {
 };
 
 registerTranslations('wall', en, ko);
+
+declare module '@/lib/i18n' {
+  interface Catalogues {
+    wall: typeof en;
+  }
+}

@@ -12,8 +12,30 @@ export const LANGUAGES = ['en', 'ko'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 type Resources = { [key: string]: string | Resources };
-export type TOptions = Record<string, unknown> & { ns?: string; count?: number };
-export type TFunction = (key: string, options?: TOptions) => string;
+export type TOptions = Record<string, unknown> & { count?: number };
+
+/**
+ * Every namespace's English catalogue, by name. Each feature's locales module adds its own
+ * (`declare module '@/lib/i18n' { interface Catalogues { mics: typeof en } }`), so a key that
+ * does not exist fails the typecheck, and Korean is typed as the English (same keys).
+ */
+export interface Catalogues {
+  common: typeof commonEn;
+}
+export type Namespace = keyof Catalogues;
+
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+/** `rows_one` and `rows_other` are asked for as `rows` (with a count). */
+type LeafKey<K extends string> = K extends `${infer Base}_${PluralSuffix}` ? Base | K : K;
+type Paths<T> = {
+  [K in keyof T & string]: T[K] extends string ? LeafKey<K> : `${K}.${Paths<T[K]>}`;
+}[keyof T & string];
+
+export type KeyOf<N extends Namespace> = Paths<Catalogues[N]>;
+/** A key of any namespace, named with it: `common:pagination.next`. */
+export type QualifiedKey = { [N in Namespace]: `${N}:${KeyOf<N>}` }[Namespace];
+/** A translation function for the keys of namespace N, and any namespace's when qualified. */
+export type TFunction<N extends Namespace = 'common'> = (key: KeyOf<N> | QualifiedKey, options?: TOptions) => string;
 
 const STORAGE_KEY = 'edge-sound-console.language';
 const DEFAULT_NS = 'common';
@@ -39,52 +61,53 @@ function lookup(tree: Resources | undefined, path: string): string | undefined {
 
 const listeners = new Set<(language: string) => void>();
 const plurals = new Map<string, Intl.PluralRules>();
+const catalogues: Record<Language, Record<string, Resources>> = {
+  en: { common: commonEn },
+  ko: { common: commonKo },
+};
+
+/** Called with the new language after each switch; returns the unsubscribe. */
+export function onLanguageChange(listener: (language: string) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Every registered namespace of a language (for the catalogue tests). */
+export function registeredCatalogues(language: Language): Readonly<Record<string, Resources>> {
+  return catalogues[language];
+}
+
+function translate(key: string, options: TOptions = {}, defaultNs: string = DEFAULT_NS): string {
+  const colon = key.indexOf(':');
+  const ns = colon > 0 ? key.slice(0, colon) : defaultNs;
+  const path = colon > 0 ? key.slice(colon + 1) : key;
+  const tree = catalogues[i18n.language as Language]?.[ns];
+  let text: string | undefined;
+  if (typeof options.count === 'number') {
+    let rules = plurals.get(i18n.language);
+    if (rules === undefined) {
+      rules = new Intl.PluralRules(i18n.language);
+      plurals.set(i18n.language, rules);
+    }
+    text = lookup(tree, `${path}_${rules.select(options.count)}`) ?? lookup(tree, `${path}_other`);
+  }
+  text ??= lookup(tree, path);
+  if (text === undefined) return key;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
+    name in options ? String(options[name]) : match,
+  );
+}
 
 export const i18n = {
   language: initialLanguage() as string,
-  store: { data: { en: { common: commonEn }, ko: { common: commonKo } } as Record<string, Record<string, Resources>> },
 
-  t(key: string, options: TOptions = {}, defaultNs = DEFAULT_NS): string {
-    const colon = key.indexOf(':');
-    const ns = colon > 0 ? key.slice(0, colon) : (options.ns ?? defaultNs);
-    const path = colon > 0 ? key.slice(colon + 1) : key;
-    const tree = i18n.store.data[i18n.language]?.[ns];
-    let text: string | undefined;
-    if (typeof options.count === 'number') {
-      let rules = plurals.get(i18n.language);
-      if (rules === undefined) {
-        rules = new Intl.PluralRules(i18n.language);
-        plurals.set(i18n.language, rules);
-      }
-      text = lookup(tree, `${path}_${rules.select(options.count)}`) ?? lookup(tree, `${path}_other`);
-    }
-    text ??= lookup(tree, path);
-    if (text === undefined) return key;
-    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
-      name in options ? String(options[name]) : match,
-    );
-  },
+  /** Outside components: a `common` key, or any namespace's when qualified. */
+  t: translate as TFunction,
 
   changeLanguage(language: string): void {
     if (language === i18n.language) return;
     i18n.language = language;
     for (const listener of listeners) listener(language);
-  },
-
-  on(_event: 'languageChanged', listener: (language: string) => void): void {
-    listeners.add(listener);
-  },
-
-  off(_event: 'languageChanged', listener: (language: string) => void): void {
-    listeners.delete(listener);
-  },
-
-  hasResourceBundle(language: string, ns: string): boolean {
-    return i18n.store.data[language]?.[ns] !== undefined;
-  },
-
-  addResourceBundle(language: string, ns: string, resources: Resources): void {
-    (i18n.store.data[language] ??= {})[ns] = resources;
   },
 };
 
@@ -92,7 +115,7 @@ function applyLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 applyLanguage(i18n.language);
-i18n.on('languageChanged', applyLanguage);
+onLanguageChange(applyLanguage);
 
 export function setLanguage(language: Language): void {
   try {
@@ -103,32 +126,36 @@ export function setLanguage(language: Language): void {
   i18n.changeLanguage(language);
 }
 
-const subscribe = (onChange: () => void) => {
-  i18n.on('languageChanged', onChange);
-  return () => i18n.off('languageChanged', onChange);
-};
+const subscribe = (onChange: () => void) => onLanguageChange(onChange);
 const currentLanguage = () => i18n.language;
 
 /** `t` bound to a namespace (default `common`); the component re-renders when the language changes. */
-export function useTranslation(ns: string = DEFAULT_NS): { t: TFunction; i18n: typeof i18n } {
+export function useTranslation<N extends Namespace = 'common'>(
+  ns: N = DEFAULT_NS as N,
+): { t: TFunction<N>; i18n: typeof i18n } {
   const language = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
   // The language is part of the identity, so memoised children see a new `t` after a switch.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const t = useCallback<TFunction>((key, options) => i18n.t(key, options, ns), [ns, language]);
+  const t = useCallback<TFunction<N>>((key, options) => translate(key, options, ns), [ns, language]);
   return { t, i18n };
 }
 
 /**
- * Registers a feature's strings under its own namespace, so each feature keeps its
- * translations beside its code.
+ * For a key made from data (an action name the server recorded): its translation, or `fallback`
+ * when this build has none. The one place a key is not checked by the typecheck.
  */
-export function registerTranslations(
-  namespace: string,
-  en: Record<string, unknown>,
-  ko: Record<string, unknown>,
-): void {
-  if (!i18n.hasResourceBundle('en', namespace)) i18n.addResourceBundle('en', namespace, en as Resources);
-  if (!i18n.hasResourceBundle('ko', namespace)) i18n.addResourceBundle('ko', namespace, ko as Resources);
+export function translateData(ns: Namespace, key: string, fallback: string, options?: TOptions): string {
+  const text = translate(key, options, ns);
+  return text === key ? fallback : text;
+}
+
+/**
+ * Registers a feature's strings under its own namespace, so each feature keeps its
+ * translations beside its code (its type comes from the `Catalogues` entry it declares).
+ */
+export function registerTranslations<T extends Resources>(namespace: string, en: T, ko: T): void {
+  catalogues.en[namespace] ??= en;
+  catalogues.ko[namespace] ??= ko;
 }
 
 /** The label's name in the UI language, for data that carries `{ ko, en }`. */
