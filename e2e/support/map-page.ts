@@ -56,4 +56,12 @@ export class MapPage {
     const response = await request.get(`/api/v1/mics?size=1${edgeId ? `&edge_id=${edgeId}` : ''}`);
     return ((await response.json()) as { total_cnt: number }).total_cnt;
   }
+
+  /** Inactive mics of an edge with at most 100 mics (the edge has no status filter: counted here). */
+  static async inactiveOf(request: APIRequestContext, edgeId: string): Promise<number> {
+    const response = await request.get(`/api/v1/mics?size=100&edge_id=${edgeId}`);
+    const page = (await response.json()) as { max_page: number; results: { status: string }[] };
+    if (page.max_page > 1) throw new Error(`${edgeId} has more than 100 mics`);
+    return page.results.filter((mic) => mic.status === 'inactive').length;
+  }
 }

@@ -6,6 +6,7 @@ import { server } from '@/testing/msw-server';
 import { eventFixture, inventoryFixture, micFixture, pageFixture } from '@/testing/fixtures';
 import { renderRoutes } from '@/testing/render';
 import { Component } from './events-route';
+import type { SoundEvent } from '@/api';
 
 const routes = [{ path: '/events', Component }];
 
@@ -16,7 +17,9 @@ beforeAll(() => {
   window.matchMedia = (query: string) => ({ ...stub(query), matches: query === '' });
 });
 
-function serveEvents(record: URL[] = [], newer = 0) {
+/** `arrived`: an event the edge has from the second list request on (it came in meanwhile). */
+function serveEvents(record: URL[] = [], newer = 0, arrived?: SoundEvent) {
+  let lists = 0;
   server.use(
     http.get('/api/inventory/mics', () =>
       HttpResponse.json(inventoryFixture([micFixture(), micFixture({ id: 'mic-0002', name: 'Busan pier' })])),
@@ -43,9 +46,11 @@ function serveEvents(record: URL[] = [], newer = 0) {
       record.push(url);
       if (url.searchParams.get('size') === '1')
         return HttpResponse.json(pageFixture([], { total_cnt: newer, max_page: newer }));
+      lists += 1;
       return HttpResponse.json(
         pageFixture(
           [
+            ...(arrived !== undefined && lists > 1 ? [arrived] : []),
             eventFixture(),
             eventFixture({
               id: 'evt-2',
@@ -84,16 +89,25 @@ describe('/events', () => {
   });
 
   it('announces newer events without replacing the rows until asked', async () => {
-    const requests = serveEvents([], 4);
+    const glass = { id: 'glass_break', name: { ko: '유리 깨짐', en: 'Glass breaking' } };
+    const requests = serveEvents(
+      [],
+      4,
+      eventFixture({ id: 'evt-9', label: glass, created_at: '2026-11-21T07:30:00.000Z' }),
+    );
     renderRoutes(routes, { path: '/events' });
     // The probe follows the first page; a busy machine can take longer than the default second.
     const button = await screen.findByRole('button', { name: '4 new events' }, { timeout: 8_000 });
+    // Announced, not shown: the rows are still the first answer's.
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    expect(screen.queryByText('Glass breaking')).not.toBeInTheDocument();
     const probe = requests.find((url) => url.searchParams.get('size') === '1');
     // Newer than the newest shown event, same filter.
     expect(probe?.searchParams.get('start')).toBe('2026-11-21T07:00:00.001Z');
     const before = requests.filter((url) => url.searchParams.get('size') === '25').length;
     await userEvent.click(button);
-    await screen.findByRole('table');
+    expect(await screen.findByText('Glass breaking')).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(4);
     expect(requests.filter((url) => url.searchParams.get('size') === '25').length).toBe(before + 1);
   });
 
