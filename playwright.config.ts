@@ -5,8 +5,11 @@ import { defineConfig, devices } from '@playwright/test';
 import { ADMIN, CREDENTIAL_CANARY, EDGE_TOKEN, ports, servers } from './e2e/support/servers';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// Each run starts from a freshly seeded demo edge: a known state for every spec.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esc-e2e-'));
+// Each run starts from a freshly seeded demo edge: a known state for every spec. The config is
+// read again by each worker, which inherits the runner's environment and so the same folder;
+// the global teardown removes it.
+process.env.ESC_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'esc-e2e-'));
+const dataDir = process.env.ESC_E2E_DATA_DIR;
 const staticDir = process.env.E2E_STATIC_DIR ?? 'dist';
 const signIn = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
 
@@ -23,6 +26,7 @@ function consoleServer(port: number, env: Record<string, string>) {
 
 export default defineConfig({
   testDir: 'e2e',
+  globalTeardown: './e2e/support/global-teardown.ts',
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,
