@@ -5,19 +5,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParamsState } from '@/lib/search-params';
-import { eventQueries, insightQueries, useLive, type LabelName } from '@/api';
+import { eventQueries, insightQueries, useLive } from '@/api';
 import { FilterDrawer } from '@/components/filter-drawer';
+import { useLabels } from '@/components/labels/use-labels';
 import { QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { EventFilterBar } from './event-filter-bar';
-import { DEFAULT_RANGE, eventListQuery, isLiveFilter, eventSearch, QUICK_RANGES, type EventFilters } from './event-filters';
+import { DEFAULT_RANGE, eventListQuery, isLiveFilter, eventSearch, type EventFilters } from './event-filters';
 import { EventsTable } from './events-table';
 import { shownEvents } from './heard-by';
 import { ExportDialog } from './export-dialog';
 import { LIVE_POLL_MS, useNewEventCount } from './use-new-events';
 import './locales';
-
-/** One page of the last seven days seeds the label choices: the service has no label list. */
-const LABEL_SEED = eventQueries.list({ sinceMinutes: QUICK_RANGES['7d'], page: 1, size: 100 });
 
 export function Component() {
   const { t } = useTranslation('events');
@@ -60,13 +58,12 @@ export function Component() {
     [list.data, corroboration],
   );
 
-  const labelSeed = useQuery(LABEL_SEED);
+  const { names: labelNames } = useLabels();
   const knownLabels = useMemo(() => {
-    const names = new Map<string, LabelName>();
-    for (const event of [...(labelSeed.data?.results ?? []), ...(list.data?.results ?? [])])
-      names.set(event.label.id, event.label.name);
+    const names = new Map(labelNames);
+    for (const event of list.data?.results ?? []) names.set(event.label.id, event.label.name);
     return names;
-  }, [labelSeed.data, list.data]);
+  }, [labelNames, list.data]);
 
   const update = (patch: Partial<EventFilters>) => setFilters({ page: 1, ...patch });
 

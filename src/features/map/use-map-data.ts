@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { eventQueries, LIVE_MERGE, micQueries, unlessLive, useLive } from '@/api';
 import { drawable } from '@/components/inventory-note';
+import { useLabels } from '@/components/labels/use-labels';
 import { lastHeardByMic } from '@/components/map/mic-marker-state';
 import { localName, useTranslation } from '@/lib/i18n';
 import { useNow } from '@/lib/use-now';
@@ -30,8 +31,7 @@ export function useMapData(filters: MapFilters) {
     meta: LIVE_MERGE,
     refetchInterval: unlessLive(live, EVENTS_REFRESH_MS),
   });
-  // The latest events of any time, only to offer label names in the filter.
-  const labelSource = useQuery({ ...eventQueries.list({ size: RECENT_EVENTS }), staleTime: 5 * 60_000 });
+  const { names: labelNames } = useLabels();
 
   // A tick so "heard within N minutes" ages even when no new data arrives.
   const tick = useNow(EVENTS_REFRESH_MS);
@@ -47,12 +47,12 @@ export function useMapData(filters: MapFilters) {
   const edges = useMemo(() => [...new Set((allMics ?? []).map((mic) => mic.edge_id))].sort(), [allMics]);
   const labels = useMemo(() => {
     const byId = new Map<string, string>();
-    for (const event of [...(labelSource.data?.results ?? []), ...(recent.data?.results ?? [])]) {
+    for (const [id, name] of labelNames) byId.set(id, localName(name, i18n.language));
+    for (const event of recent.data?.results ?? [])
       byId.set(event.label.id, localName(event.label.name, i18n.language));
-    }
     if (filters.label !== null && !byId.has(filters.label)) byId.set(filters.label, filters.label);
     return [...byId].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
-  }, [labelSource.data, recent.data, filters.label, i18n.language]);
+  }, [labelNames, recent.data, filters.label, i18n.language]);
 
   const heardCount = markers.filter((m) => m.state === 'fresh' || m.state === 'recent').length;
   const withoutPosition =

@@ -15,7 +15,7 @@ import { MicFiltersBar } from './mic-filters-bar';
 import { listParamsOf, micTableSearch, PAGE_SIZES, type MicTableState } from './mic-filters';
 import { StatusToggle } from './status-toggle';
 import { ThresholdSummary } from './threshold-summary';
-import { useCategories } from './use-categories';
+import { useLabels } from '@/components/labels/use-labels';
 import classes from './mics.module.css';
 import './locales';
 
@@ -32,7 +32,7 @@ export function Component() {
   // While the stream is up, changes arrive as pushes (within a second); without it, the page polls.
   const query = useQuery({ ...micQueries.list(listParamsOf(state)), refetchInterval: unlessLive(live, REFRESH_MS) });
   const everyMic = useQuery(micQueries.inventory());
-  const { names } = useCategories();
+  const { names } = useLabels();
   const edgeIds = useMemo(
     () => [...new Set((everyMic.data?.mics ?? []).map((m) => m.edge_id))].sort(),
     [everyMic.data],

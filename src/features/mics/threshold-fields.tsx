@@ -7,7 +7,7 @@ import { useTranslation } from '@/lib/i18n';
 import { categoryLabel } from './category-name';
 import type { MicFormValues } from './mic-form-model';
 import { ThresholdRow } from './threshold-row';
-import { useCategories } from './use-categories';
+import { useLabels } from '@/components/labels/use-labels';
 import './locales';
 
 /** A row per category the device has, and a way to add one it does not have yet. */
@@ -21,7 +21,7 @@ export function ThresholdFields({
   readOnly: boolean;
 }) {
   const { t, i18n } = useTranslation('mics');
-  const { categories, names } = useCategories();
+  const { categories, names } = useLabels();
   const [newCategory, setNewCategory] = useState('');
 
   const listed = new Set(form.values.thresholds.map((row) => row.category.trim()));

@@ -10,7 +10,7 @@ export function ThresholdSummary({
   names,
 }: {
   thresholds: Mic['thresholds'];
-  names: Map<string, LabelName>;
+  names: ReadonlyMap<string, LabelName>;
 }) {
   const { t, i18n } = useTranslation('mics');
   const entries = Object.entries(thresholds).sort(([a], [b]) => a.localeCompare(b));

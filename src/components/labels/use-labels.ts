@@ -17,10 +17,11 @@ export interface Category {
 }
 
 /**
- * The categories a threshold can be set for. The spec does not fix the set, so it is the union
- * of what any device has a threshold for and what the recent events are labelled with.
+ * Which labels exist: the one answer every page uses (filters, threshold categories, names). The
+ * interface has no label list, so it is the union of what the last week's newest events are
+ * labelled with (with their ko/en names) and what any device has a threshold for.
  */
-export function useCategories(): { categories: Category[]; names: Map<string, LabelName> } {
+export function useLabels(): { categories: Category[]; names: ReadonlyMap<string, LabelName> } {
   const mics = useQuery({ ...micQueries.inventory(), staleTime: LABEL_STALE_MS });
   const pageData = useQueries({
     queries: LABEL_PAGES.map((page) => ({
