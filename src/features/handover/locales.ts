@@ -155,3 +155,9 @@ const ko: typeof en = {
 };
 
 registerTranslations('handover', en, ko);
+
+declare module '@/lib/i18n' {
+  interface Catalogues {
+    handover: typeof en;
+  }
+}

@@ -34,7 +34,9 @@ export const wallSearch = defineSearchParams({
       // Kept within the range, so a typo never makes a wall unreadable.
       z.pipe(
         z.number(),
-        z.transform((scale) => Math.min(WALL_SCALE_RANGE.max, Math.max(WALL_SCALE_RANGE.min, Math.round(scale * 100) / 100))),
+        z.transform((scale) =>
+          Math.min(WALL_SCALE_RANGE.max, Math.max(WALL_SCALE_RANGE.min, Math.round(scale * 100) / 100)),
+        ),
       ),
     ),
     1,

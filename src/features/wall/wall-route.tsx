@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useMemo, type CSSProperties } from 'react';
 import { useInventoryNotes } from '@/components/inventory-note';
 import { PULSE_MS } from '@/components/map/mic-glyph';
 import { formatWindow, MicMarkerLegend } from '@/components/map/mic-marker-legend';
-import { useReviewLive, useReviewStates } from '@/components/review/use-review';
+import { useReviewStates } from '@/components/review/use-review';
 import { localName, useTranslation } from '@/lib/i18n';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { useSearchParamsState } from '@/lib/search-params';
@@ -51,7 +51,6 @@ function WallScreen() {
   const hasPulse = [...pulses.values()].some((at) => displayNow - at < PULSE_MS);
 
   // Unacknowledged incidents first with their age; one left new past ESCALATE_AFTER turns red and chimes again.
-  useReviewLive();
   const { escalateAfterMinutes } = useRuntimeConfig();
   const compositeIds = useMemo(() => compositeFeed.map((entry) => entry.id), [compositeFeed]);
   const reviews = useReviewStates('composite', compositeIds);
