@@ -238,12 +238,8 @@ export class Hub {
     this.schedule(feed, this.delayOf(feed));
   }
 
-  /** The feed's interval, doubled per consecutive failure up to HUB_BACKOFF_MAX_MS. */
   private delayOf(feed: FeedName): number {
-    const interval = this.intervalOf(feed);
-    const failures = this.loops[feed].failures;
-    if (failures === 0) return interval;
-    return Math.min(interval * 2 ** Math.min(failures, 30), Math.max(interval, this.options.settings.backoffMaxMs));
+    return backoffDelay(this.intervalOf(feed), this.loops[feed].failures, this.options.settings.backoffMaxMs);
   }
 
   private async step(feed: FeedName): Promise<void> {
@@ -291,4 +287,13 @@ export class Hub {
   private reportHealth(): void {
     if (this.health.changedSinceReported()) this.broadcaster.sendAll('health', this.healthNow());
   }
+}
+
+/**
+ * The wait before a feed's next attempt: its interval, doubled per consecutive failure up to
+ * HUB_BACKOFF_MAX_MS (never below the interval itself, so a slow feed is not hurried by a failure).
+ */
+export function backoffDelay(intervalMs: number, failures: number, maxMs: number): number {
+  if (failures <= 0) return intervalMs;
+  return Math.min(intervalMs * 2 ** Math.min(failures, 30), Math.max(intervalMs, maxMs));
 }
