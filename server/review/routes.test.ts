@@ -76,7 +76,7 @@ describeEachDatabase('review routes', (getDb) => {
       ['GET', '/api/review/counts'],
       ['GET', '/api/review/people'],
       ['GET', '/api/review/me'],
-      ['GET', '/api/review/period?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z'],
+      ['GET', '/api/review/handover?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z'],
       ['POST', '/api/review/items/composite/c1/actions'],
       ['POST', '/api/review/items/composite/c1/comments'],
       ['POST', '/api/review/bulk'],

@@ -16,12 +16,11 @@ import {
   type Transition,
 } from './model.js';
 import type { NewCounter } from './new-count.js';
-import { act, addComment, getStates, getThread, itemsForPeriod, getItem } from './store.js';
+import { act, addComment, getStates, getThread, getItem } from './store.js';
 
 export const MAX_BATCH = 200;
 export const MAX_BULK = 100;
 export const MAX_COMMENT = 2000;
-const MAX_PERIOD_ITEMS = 2000;
 
 export interface ReviewRouteOptions {
   db: ConsoleDb;
@@ -69,7 +68,6 @@ const bulkBody = z.object({
     .min(1)
     .max(MAX_BULK),
 });
-const periodQuery = z.object({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) });
 
 export function invalid(reply: FastifyReply, error: z.ZodError) {
   const issue = error.issues[0];
@@ -180,15 +178,6 @@ export function registerReviewRoutes(app: FastifyInstance, { db, bus, counter }:
   app.get('/api/review/counts', { preHandler: signedIn }, async (request, reply) => {
     const counts = await counter.count(request.headers.authorization ?? null);
     return noStore(reply).send(counts);
-  });
-
-  app.get('/api/review/period', { preHandler: signedIn }, async (request, reply) => {
-    const parsed = periodQuery.safeParse(request.query);
-    if (!parsed.success) return invalid(reply, parsed.error);
-    const from = new Date(parsed.data.from).toISOString();
-    const to = new Date(parsed.data.to).toISOString();
-    const items = await itemsForPeriod(db, from, to, MAX_PERIOD_ITEMS);
-    return noStore(reply).send({ items, capped: items.length >= MAX_PERIOD_ITEMS });
   });
 
   // What this screen may do with reviews (accounts' session API says more; this keeps review self-contained).

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../testing/databases.js';
-import { act, addComment, getStates, getThread, itemsForPeriod } from './store.js';
+import { act, addComment, getStates, getThread, reviewsForHandover } from './store.js';
 
 describeEachDatabase('review store', (getDb) => {
   it('keeps an item new until someone acts, then walks the states with a history entry each', async () => {
@@ -62,17 +62,17 @@ describeEachDatabase('review store', (getDb) => {
     expect((await getThread(db, key)).history).toHaveLength(2);
   });
 
-  it('lists what a handover needs: changed in the period, or still open', async () => {
+  it('lists what a handover needs: acknowledged or resolved in the period, or still open', async () => {
     const db = getDb();
     const from = new Date(Date.now() - 60_000).toISOString();
     const to = new Date(Date.now() + 60_000).toISOString();
-    const items = await itemsForPeriod(db, from, to, 100);
+    const items = await reviewsForHandover(db, from, to, 100);
     expect(items.map((i) => `${i.kind}:${i.id}`).sort()).toEqual([
       'composite:c-race',
       'composite:c-walk',
       'event:e-race',
     ]);
-    const past = await itemsForPeriod(db, '2000-01-01T00:00:00.000Z', '2000-01-02T00:00:00.000Z', 100);
+    const past = await reviewsForHandover(db, '2000-01-01T00:00:00.000Z', '2000-01-02T00:00:00.000Z', 100);
     // Outside the period only what is still open shows.
     expect(past.every((i) => i.state !== 'resolved')).toBe(true);
   });

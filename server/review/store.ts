@@ -231,24 +231,6 @@ export async function addComment(consoleDb: ConsoleDb, key: ItemKey, author: str
   return { id: Number(row.id), author, text, at };
 }
 
-/** Items whose review changed in a period, or that are still open: what a handover reads. */
-export async function itemsForPeriod(consoleDb: ConsoleDb, from: string, to: string, limit: number) {
-  const rows = await consoleDb.db
-    .selectFrom('review_items')
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('updated_at', '>=', from), eb('updated_at', '<=', to)]),
-        eb.and([eb('resolved_at', '>=', from), eb('resolved_at', '<=', to)]),
-        eb('state', '!=', 'resolved'),
-      ]),
-    )
-    .orderBy('updated_at', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map(fromRow);
-}
-
 /**
  * What a handover of [from, to] reads from the console's own rows: items acknowledged or
  * resolved in the period, and every item still open (whenever it fired), newest change first.

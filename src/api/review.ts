@@ -71,7 +71,6 @@ const bulkSchema = z.object({
     }),
   ),
 });
-const periodSchema = z.object({ items: z.array(reviewItemSchema), capped: z.boolean() });
 
 export const MAX_REVIEW_BATCH = 200;
 export const reviewKey = (kind: ReviewKind, id: string) => `${kind}:${id}`;
@@ -158,12 +157,6 @@ export const reviewQueries = {
       queryKey: [...reviewQueries.all(), 'me'] as const,
       queryFn: ({ signal }) => request({ path: '/api/review/me', schema: meSchema, signal, consoleOnly: true }),
       staleTime: 60_000,
-    }),
-  period: (from: string, to: string) =>
-    queryOptions({
-      queryKey: [...reviewQueries.all(), 'period', from, to] as const,
-      queryFn: ({ signal }) =>
-        request({ path: '/api/review/period', query: { from, to }, schema: periodSchema, signal, consoleOnly: true }),
     }),
 };
 

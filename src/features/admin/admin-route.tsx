@@ -1,9 +1,10 @@
 import './admin-locales';
-import { Alert, Stack, Tabs, Title } from '@mantine/core';
+import { Alert, Stack, Tabs } from '@mantine/core';
 import { IconDeviceTv, IconHistory, IconUsers } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useCan, useSession } from '@/api';
 import { useTranslation } from '@/lib/i18n';
+import { PageHeader } from '@/components/page-header';
 
 /** Admin sections as tabs, each its own route (and chunk); concerns add their tab here. */
 const TABS = [
@@ -30,7 +31,7 @@ export function Component() {
   }
   return (
     <Stack gap="md">
-      <Title order={2}>{t('title')}</Title>
+      <PageHeader title={t('title')} />
       <Tabs value={current} onChange={(value) => value !== null && navigate(`/admin/${value}`)}>
         <Tabs.List aria-label={t('tabs.label')}>
           {TABS.map(({ path, key, icon: Icon }) => (

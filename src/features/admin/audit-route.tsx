@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { AUDIT_CSV_CAP, auditCsvUrl, auditQueries } from '@/api';
@@ -6,6 +6,7 @@ import { FilterDrawer } from '@/components/filter-drawer';
 import { QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParamsState } from '@/lib/search-params';
+import { PageHeader } from '@/components/page-header';
 import { AuditFilterBar } from './audit-filter-bar';
 import { auditFilterQuery, auditListQuery, auditSearch, type AuditFilters } from './audit-filters';
 import { AuditTable } from './audit-table';
@@ -22,27 +23,28 @@ export function Component() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={3} size="h4">
-            {t('title')}
-          </Title>
-          <Text c="dimmed" size="sm">
+      <PageHeader
+        level={3}
+        title={t('title')}
+        subtitle={
+          <>
             {t('subtitle')}
             {list.data?.retention_days !== undefined && ` ${t('retention', { days: list.data.retention_days })}`}
-          </Text>
-        </div>
-        <Button
-          component="a"
-          href={auditCsvUrl(auditFilterQuery(filters))}
-          download
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden />}
-          title={t('export.hint', { cap: AUDIT_CSV_CAP.toLocaleString(i18n.language) })}
-        >
-          {t('export.button')}
-        </Button>
-      </Group>
+          </>
+        }
+        actions={
+          <Button
+            component="a"
+            href={auditCsvUrl(auditFilterQuery(filters))}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            data-hint={t('export.hint', { cap: AUDIT_CSV_CAP.toLocaleString(i18n.language) })}
+          >
+            {t('export.button')}
+          </Button>
+        }
+      />
 
       <FilterDrawer active={Object.values(auditFilterQuery(filters)).filter((value) => value !== null).length}>
         <AuditFilterBar filters={filters} onChange={update} />

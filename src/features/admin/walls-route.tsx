@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { revokeWallLink, wallLinkQueries, type CreatedWallLink, type WallLink } from '@/api';
 import { QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
+import { PageHeader } from '@/components/page-header';
 import { CreatedWallLinkView } from './created-wall-link';
 import { WallLinkForm } from './wall-link-form';
 import { WallsTable } from './walls-table';
@@ -54,19 +55,16 @@ export function Component() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={3} size="h4">
-            {t('title')}
-          </Title>
-          <Text c="dimmed" size="sm" maw={720}>
-            {t('subtitle')}
-          </Text>
-        </div>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-          {t('create')}
-        </Button>
-      </Group>
+      <PageHeader
+        level={3}
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            {t('create')}
+          </Button>
+        }
+      />
 
       <StaleDataNotice query={list} />
       <QueryView query={list}>{(page) => <WallsTable links={page.results} onRevoke={setRevoking} />}</QueryView>

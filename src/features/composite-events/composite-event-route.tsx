@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n';
@@ -8,6 +8,7 @@ import { compositeEventQueries, type CompositeEvent } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { ReviewPanel } from '@/components/review/review-panel';
 import { NotFoundState, QueryView, StaleDataNotice } from '@/components/query-feedback';
+import { PageHeader } from '@/components/page-header';
 import { BaseEventsTable } from './base-events-table';
 import { byTime, summarize } from './composite-summary';
 import { LabelsAndCounts, ReadBadge } from './composite-timeline-entry';
@@ -60,17 +61,10 @@ function CompositeEventView({ composite, back, stale }: { composite: CompositeEv
         </Group>
       </Anchor>
       {stale}
-      <Paper p={0} bg="transparent">
-        <Group justify="space-between" align="flex-start" wrap="wrap">
-          <Stack gap={4}>
-            <Title order={2} style={{ overflowWrap: 'anywhere' }}>
-              {composite.rule.name}
-            </Title>
-            <Group gap="xs">
-              <LabelsAndCounts composite={composite} />
-              <ReadBadge unread={summary.unread} />
-            </Group>
-          </Stack>
+      <PageHeader
+        title={composite.rule.name}
+        align="flex-start"
+        actions={
           <Stack gap={2} align="flex-end">
             <Group gap={6}>
               <Text size="sm" c="dimmed">
@@ -82,8 +76,13 @@ function CompositeEventView({ composite, back, stale }: { composite: CompositeEv
               {t('detail.id')} {composite.id} · {t('detail.groupKey')} {composite.group_key}
             </Text>
           </Stack>
+        }
+      >
+        <Group gap="xs">
+          <LabelsAndCounts composite={composite} />
+          <ReadBadge unread={summary.unread} />
         </Group>
-      </Paper>
+      </PageHeader>
 
       <ReviewPanel kind="composite" id={composite.id} firedAt={composite.started_at} />
       <RulePanel composite={composite} />

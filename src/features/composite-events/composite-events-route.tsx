@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Pagination, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Pagination, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { DateTimeField } from '@/components/date-time-field';
 import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { compositeEventQueries, unlessLive, useLive, type CompositeEvent, type P
 import { FilterDrawer } from '@/components/filter-drawer';
 import { EmptyState, QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useReviewStates } from '@/components/review/use-review';
+import { PageHeader } from '@/components/page-header';
 import { ReviewFilterRow } from './review-filter-row';
 import { reviewMatches, timelineQuery, timelineSearch, type TimelineFilters } from './timeline-filters';
 import { TriageTimeline } from './triage-timeline';
@@ -62,24 +63,22 @@ export function Component() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={2}>{t('timeline.title')}</Title>
-          <Text c="dimmed" size="sm">
-            {t('timeline.subtitle')}
-          </Text>
-        </div>
-        {filters.page === 1 && (
-          <Badge
-            variant="light"
-            color="teal"
-            leftSection={<IconRefresh size={12} aria-hidden />}
-            style={{ textTransform: 'none' }}
-          >
-            {t('timeline.refreshing')}
-          </Badge>
-        )}
-      </Group>
+      <PageHeader
+        title={t('timeline.title')}
+        subtitle={t('timeline.subtitle')}
+        actions={
+          filters.page === 1 && (
+            <Badge
+              variant="light"
+              color="teal"
+              leftSection={<IconRefresh size={12} aria-hidden />}
+              style={{ textTransform: 'none' }}
+            >
+              {t('timeline.refreshing')}
+            </Badge>
+          )
+        }
+      />
 
       <FilterDrawer active={active}>
         <Group align="flex-end" gap="md" wrap="wrap" role="search" aria-label={t('timeline.filters')}>

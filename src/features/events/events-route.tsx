@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowUp, IconBroadcast, IconBroadcastOff, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { eventQueries, insightQueries, useLive } from '@/api';
 import { FilterDrawer } from '@/components/filter-drawer';
 import { useLabels } from '@/components/labels/use-labels';
 import { QueryView, StaleDataNotice } from '@/components/query-feedback';
+import { PageHeader } from '@/components/page-header';
 import { EventFilterBar } from './event-filter-bar';
 import { DEFAULT_RANGE, eventListQuery, isLiveFilter, eventSearch, type EventFilters } from './event-filters';
 import { EventsTable } from './events-table';
@@ -74,28 +75,26 @@ export function Component() {
 
   return (
     <Stack gap="md" ref={top}>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={2}>{t('title')}</Title>
-          <Text c="dimmed" size="sm">
-            {t('subtitle')}
-          </Text>
-        </div>
-        <Group gap="sm">
-          <Badge
-            variant="light"
-            color={live ? 'teal' : 'gray'}
-            leftSection={live ? <IconBroadcast size={12} aria-hidden /> : <IconBroadcastOff size={12} aria-hidden />}
-            style={{ textTransform: 'none' }}
-            title={live ? t('live.on') : t('live.off')}
-          >
-            {live ? t('live.on') : t('live.off')}
-          </Badge>
-          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={exportDialog.open}>
-            {t('export.button')}
-          </Button>
-        </Group>
-      </Group>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <>
+            <Badge
+              variant="light"
+              color={live ? 'teal' : 'gray'}
+              leftSection={live ? <IconBroadcast size={12} aria-hidden /> : <IconBroadcastOff size={12} aria-hidden />}
+              style={{ textTransform: 'none' }}
+              title={live ? t('live.on') : t('live.off')}
+            >
+              {live ? t('live.on') : t('live.off')}
+            </Badge>
+            <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={exportDialog.open}>
+              {t('export.button')}
+            </Button>
+          </>
+        }
+      />
 
       <FilterDrawer
         active={

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconDownload, IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
@@ -11,6 +11,7 @@ import { downloadBlob } from '@/lib/csv';
 import { formatDateTime } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { useNow } from '@/lib/use-now';
+import { PageHeader } from '@/components/page-header';
 import { handoverCsvBlob } from './handover-csv';
 import {
   handoverPeriodToSearch,
@@ -47,44 +48,50 @@ export function Component() {
 
   return (
     <Stack gap="lg" className={classes.page}>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={2}>{t('title')}</Title>
-          <Text c="dimmed" size="sm" className={classes.noPrint}>
-            {t('subtitle')}
-          </Text>
-          <Text size="sm" fw={500} data-testid="handover-period">
-            {t('period.range', {
-              from: formatDateTime(bounds.from, i18n.language),
-              to: formatDateTime(bounds.to, i18n.language),
-            })}
-          </Text>
-        </div>
-        <Group gap="xs" className={classes.noPrint}>
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            onClick={() => {
-              setAnchor(Date.now());
-              void report.refetch();
-            }}
-            loading={report.isFetching}
-          >
-            {t('refresh')}
-          </Button>
-          <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
-            {t('print')}
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            onClick={exportCsv}
-            disabled={report.data === undefined}
-          >
-            {t('csv')}
-          </Button>
-        </Group>
-      </Group>
+      <PageHeader
+        title={t('title')}
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} aria-hidden />}
+              onClick={() => {
+                setAnchor(Date.now());
+                void report.refetch();
+              }}
+              loading={report.isFetching}
+            >
+              {t('refresh')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconPrinter size={16} aria-hidden />}
+              onClick={() => window.print()}
+            >
+              {t('print')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={exportCsv}
+              disabled={report.data === undefined}
+            >
+              {t('csv')}
+            </Button>
+          </>
+        }
+      >
+        {/* The paper copy keeps the period, not the page's description. */}
+        <Text c="dimmed" size="sm" className={classes.noPrint}>
+          {t('subtitle')}
+        </Text>
+        <Text size="sm" fw={500} data-testid="handover-period">
+          {t('period.range', {
+            from: formatDateTime(bounds.from, i18n.language),
+            to: formatDateTime(bounds.to, i18n.language),
+          })}
+        </Text>
+      </PageHeader>
 
       <Group align="flex-end" gap="md" wrap="wrap" className={classes.noPrint}>
         <Stack gap={4}>

@@ -1,9 +1,10 @@
-import { Button, Group, Select, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Select, Text } from '@mantine/core';
 import { IconFocusCentered, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { formatWindow } from '@/components/map/mic-marker-legend';
 import type { MarkerMic } from '@/components/map/mic-marker-state';
 import { useTranslation } from '@/lib/i18n';
+import { PageHeader } from '@/components/page-header';
 import './locales';
 
 /** Title and counts, a search that opens a mic, and "Reset view" once the user moved the map. */
@@ -28,45 +29,45 @@ export function MapHeader({
   const [findText, setFindText] = useState('');
   const findData = useMemo(() => markers.map((m) => ({ value: m.id, label: `${m.name} · ${m.id}` })), [markers]);
   return (
-    <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-      <div>
-        <Title order={2}>{t('map:title')}</Title>
-        <Text size="sm" role="status" aria-live="polite" data-testid="map-summary">
-          {t('map:summary', { shown: markers.length, total })}
-          {' · '}
-          {t('map:heardSummary', { count: heardCount, window: formatWindow(t, windowMinutes) })}
-        </Text>
-      </div>
-      <Group gap="xs" align="flex-end">
-        <Select
-          label={t('map:filters.find')}
-          data-shortcut="search"
-          placeholder={t('map:filters.findPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          data={findData}
-          value={null}
-          searchValue={findText}
-          onSearchChange={setFindText}
-          onChange={(id) => {
-            if (id === null) return;
-            setFindText('');
-            onFind(id);
-          }}
-          searchable
-          limit={50}
-          nothingFoundMessage={t('map:filters.nothingFound')}
-          w={260}
-        />
-        <Tooltip label={t('map:resetHint')} disabled={!userMoved}>
+    <PageHeader
+      title={t('map:title')}
+      actions={
+        <>
+          <Select
+            label={t('map:filters.find')}
+            data-shortcut="search"
+            placeholder={t('map:filters.findPlaceholder')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            data={findData}
+            value={null}
+            searchValue={findText}
+            onSearchChange={setFindText}
+            onChange={(id) => {
+              if (id === null) return;
+              setFindText('');
+              onFind(id);
+            }}
+            searchable
+            limit={50}
+            nothingFoundMessage={t('map:filters.nothingFound')}
+            w={260}
+          />
           <Button
             variant={userMoved ? 'filled' : 'light'}
             leftSection={<IconFocusCentered size={16} aria-hidden />}
             onClick={onReset}
+            data-hint={userMoved ? t('map:resetHint') : undefined}
           >
             {t('map:resetView')}
           </Button>
-        </Tooltip>
-      </Group>
-    </Group>
+        </>
+      }
+    >
+      <Text size="sm" role="status" aria-live="polite" data-testid="map-summary">
+        {t('map:summary', { shown: markers.length, total })}
+        {' · '}
+        {t('map:heardSummary', { count: heardCount, window: formatWindow(t, windowMinutes) })}
+      </Text>
+    </PageHeader>
   );
 }

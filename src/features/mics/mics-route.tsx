@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
@@ -16,6 +16,7 @@ import { listParamsOf, micTableSearch, PAGE_SIZES, type MicTableState } from './
 import { StatusToggle } from './status-toggle';
 import { ThresholdSummary } from './threshold-summary';
 import { useLabels } from '@/components/labels/use-labels';
+import { PageHeader } from '@/components/page-header';
 import classes from './mics.module.css';
 import './locales';
 
@@ -128,17 +129,15 @@ export function Component() {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Stack gap={0}>
-          <Title order={2}>{t('title')}</Title>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {page !== undefined ? t('total', { count: page.total_cnt }) : t('subtitle')}
-          </Text>
-        </Stack>
-        <FilterDrawer active={Number(state.name.trim() !== '') + Number(state.edgeId.trim() !== '')}>
-          <MicFiltersBar name={state.name} edgeId={state.edgeId} edgeIds={edgeIds} onChange={update} />
-        </FilterDrawer>
-      </Group>
+      <PageHeader
+        title={t('title')}
+        subtitle={page !== undefined ? t('total', { count: page.total_cnt }) : t('subtitle')}
+        actions={
+          <FilterDrawer active={Number(state.name.trim() !== '') + Number(state.edgeId.trim() !== '')}>
+            <MicFiltersBar name={state.name} edgeId={state.edgeId} edgeIds={edgeIds} onChange={update} />
+          </FilterDrawer>
+        }
+      />
 
       <StaleDataNotice query={query} />
 
