@@ -10,8 +10,9 @@ import { compositeEventQueries, unlessLive, useLive, type CompositeEvent, type P
 import { FilterDrawer } from '@/components/filter-drawer';
 import { EmptyState, QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useReviewStates } from '@/components/review/use-review';
-import { ReviewFilterRow } from './review-filter-row';
-import { reviewMatches, timelineQuery, timelineSearch, type TimelineFilters } from './timeline-filters';
+import { activeReviewFilters, REVIEW_FILTERS, reviewMatches } from '@/components/review/review-filter';
+import { ReviewFilterRow } from '@/components/review/review-filter-row';
+import { timelineQuery, timelineSearch, type TimelineFilters } from './timeline-filters';
 import { TriageTimeline } from './triage-timeline';
 import './locales';
 
@@ -49,15 +50,9 @@ export function Component() {
   const shown = (loaded ?? []).filter((event) => reviewMatches(filters, reviews.get(event.id)));
 
   const update = (patch: Partial<TimelineFilters>) => setFilters({ page: 1, ...patch });
-  const active = [
-    filters.from !== null,
-    filters.to !== null,
-    filters.rule !== null,
-    filters.order !== 'desc',
-    filters.review !== 'open',
-    filters.assignee !== null,
-    filters.outcome !== null,
-  ].filter(Boolean).length;
+  const active =
+    [filters.from !== null, filters.to !== null, filters.rule !== null, filters.order !== 'desc'].filter(Boolean)
+      .length + activeReviewFilters(filters, 'open');
   const filtered = active > 0;
 
   return (
@@ -119,7 +114,7 @@ export function Component() {
             searchable
             w={320}
           />
-          <ReviewFilterRow filters={filters} update={update} />
+          <ReviewFilterRow filters={filters} choices={REVIEW_FILTERS} update={update} />
           {filtered && (
             <Button
               variant="subtle"
@@ -153,7 +148,7 @@ export function Component() {
           <>
             {shown.length < page.results.length && (
               <Text size="sm" c="dimmed" role="status">
-                {t('review.hidden', { count: page.results.length - shown.length })}
+                {t('review:filter.hidden', { count: page.results.length - shown.length })}
               </Text>
             )}
             <TriageTimeline events={shown} reviews={reviews} search={location.search} dimmed={list.isPlaceholderData} />
