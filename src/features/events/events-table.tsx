@@ -60,6 +60,7 @@ export function EventsTable({
       minHeight={events.length === 0 ? 180 : undefined}
       records={events}
       idAccessor="id"
+      customRowAttributes={(event) => ({ 'data-event-id': event.id })}
       fetching={fetching}
       totalRecords={total}
       recordsPerPage={size}
