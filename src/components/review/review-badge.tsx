@@ -17,6 +17,8 @@ export function ReviewBadge({ item, firedAt, now }: { item: ReviewItem | undefin
       : item?.state === 'acknowledged' && item.acknowledged_by !== null
         ? t('ackBy', { name: item.acknowledged_by })
         : null;
+  // "Acknowledged by kim" already names the owner when kim still holds it.
+  const ownerSaid = item?.state === 'acknowledged' && item.assignee === item.acknowledged_by;
   const fired = Date.parse(firedAt);
   // Open: how long it has waited; resolved: how long it took (the one a handover's medians count).
   const ageMs = now - fired;
@@ -28,7 +30,7 @@ export function ReviewBadge({ item, firedAt, now }: { item: ReviewItem | undefin
         {t(`state.${state}`)}
       </Badge>
       {who !== null && <Text size="sm">{who}</Text>}
-      {item?.assignee !== null && item?.assignee !== undefined && state !== 'resolved' && (
+      {item?.assignee !== null && item?.assignee !== undefined && state !== 'resolved' && !ownerSaid && (
         <Text size="sm" c="dimmed">
           {t('assignedTo', { name: item.assignee })}
         </Text>
