@@ -26,6 +26,19 @@ export class ReviewPage {
     });
   }
 
+  gotoEvents(search = '') {
+    return this.page.goto(`${this.base}/events${search}`);
+  }
+
+  /** The events list's row of one sound event. */
+  eventRow(id: string) {
+    return this.page.getByRole('table', { name: 'Sound events' }).locator(`tr[data-event-id="${id}"]`);
+  }
+
+  eventRows() {
+    return this.page.getByRole('table', { name: 'Sound events' }).locator('tbody tr[data-event-id]');
+  }
+
   reviewSection() {
     return this.page.getByRole('region', { name: 'Review' });
   }

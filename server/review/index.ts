@@ -4,6 +4,7 @@ import { ReviewBus } from './bus.js';
 import { createNewCounter } from './new-count.js';
 import type { EdgeAccess } from './recent.js';
 import { registerHandoverRoute } from './handover.js';
+import { registerMembershipRoute } from './membership.js';
 import { invalid, registerReviewRoutes, signedIn } from './routes.js';
 
 export interface ReviewWiring {
@@ -20,6 +21,7 @@ export function registerReview(app: FastifyInstance, wiring: ReviewWiring): Revi
   const counter = createNewCounter(wiring.db, wiring.edge, { windowHours: wiring.newWindowHours, cacheMs: 10_000 });
   registerReviewRoutes(app, { db: wiring.db, bus, counter });
   registerHandoverRoute(app, { db: wiring.db, edge: wiring.edge, signedIn, invalid });
+  registerMembershipRoute(app, { edge: wiring.edge, signedIn, invalid });
   app.addHook('onReady', () => bus.start());
   app.addHook('preClose', () => bus.stop());
   return bus;

@@ -90,6 +90,19 @@ describeEachDatabase('review routes', (getDb) => {
       expect((await call('POST', '/api/review/bulk', headers, bulk)).status).toBe(403);
       expect((await call('GET', '/api/review/items/composite/c1', headers)).status).toBe(200);
     }
+    // A base event outside any composite is reviewed on its own: the same rule holds for it.
+    for (const headers of [{ cookie: cookies.viewer! }, { 'x-test-wall': '1' }] as Record<string, string>[]) {
+      expect((await call('POST', '/api/review/items/event/e3/actions', headers, ack)).status).toBe(403);
+      expect((await call('POST', '/api/review/items/event/e3/comments', headers, { text: 'x' })).status).toBe(403);
+      const bulk = { action: 'acknowledge', items: [{ kind: 'event', id: 'e3', expected_version: 0 }] };
+      expect((await call('POST', '/api/review/bulk', headers, bulk)).status).toBe(403);
+      expect((await call('GET', '/api/review/items?key=event:e3', headers)).status).toBe(200);
+    }
+    for (const url of ['/api/review/items/event/e3/actions', '/api/review/items/event/e3/comments'])
+      expect((await call('POST', url, {}, ack)).status, url).toBe(401);
+    expect((await call('GET', '/api/review/items/event/e3', { cookie: cookies.viewer! })).body).toMatchObject({
+      item: { kind: 'event', state: 'new', version: 0 },
+    });
     expect((await call('GET', '/api/review/items/composite/c1', { cookie: cookies.viewer! })).body).toMatchObject({
       item: { state: 'new', version: 0 },
       history: [],
@@ -160,6 +173,37 @@ describeEachDatabase('review routes', (getDb) => {
     expect((await call('GET', '/api/review/counts', viewer)).body).toMatchObject({ new: 1, events: 1 });
     // The edge's pages are read once per cache period however many screens ask, and never past what a page holds.
     expect(edgeCalls).toHaveLength(1);
+  });
+
+  it('lets an operator act on a base event, and nobody without a session (on its own, as for composites)', async () => {
+    const first = await call('POST', '/api/review/items/event/e3/actions', { cookie: cookies.operator! }, ack);
+    expect(first).toMatchObject({ status: 200, body: { item: { kind: 'event', id: 'e3', state: 'acknowledged' } } });
+    const resolve = { action: 'resolve', expected_version: 1, outcome: 'false_alarm' };
+    const resolved = await call('POST', '/api/review/items/event/e3/actions', { cookie: cookies.admin! }, resolve);
+    expect(resolved).toMatchObject({ status: 200, body: { item: { state: 'resolved', resolved_by: 'admin' } } });
+  });
+
+  it('says which base events belong to a composite event, for anyone signed in', async () => {
+    const url = (ids: string[], from: string, to: string) =>
+      `/api/review/membership?${ids.map((id) => `id=${id}`).join('&')}&from=${from}&to=${to}`;
+    const asked = url(['e1', 'e2'], '2026-01-01T00:00:00Z', '2026-01-01T01:00:00Z');
+    expect((await call('GET', asked, {})).status).toBe(401);
+    const before = edgeCalls.length;
+    expect((await call('GET', asked, { 'x-test-wall': '1' })).body).toEqual({
+      memberships: [{ event_id: 'e1', composite_id: 'c1', rule: '' }],
+      complete: true,
+    });
+    // One page, read around the events' span by the longest rule window either side.
+    expect(edgeCalls.slice(before)).toHaveLength(1);
+    const read = new URL(edgeCalls.at(-1)!, 'http://edge').searchParams;
+    expect([read.get('created_at__ge'), read.get('created_at__le')]).toEqual([
+      '2025-12-31T23:45:00.000Z',
+      '2026-01-01T01:15:00.000Z',
+    ]);
+    const viewer = { cookie: cookies.viewer! };
+    expect((await call('GET', url(['e1'], '2026-01-02T00:00:00Z', '2026-01-01T00:00:00Z'), viewer)).status).toBe(422);
+    const tooMany = Array.from({ length: 101 }, (_, i) => `e${i}`);
+    expect((await call('GET', url(tooMany, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z'), viewer)).status).toBe(422);
   });
 
   it('keeps comments and history, readable by a viewer', async () => {

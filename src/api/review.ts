@@ -71,6 +71,11 @@ const bulkSchema = z.object({
     }),
   ),
 });
+const membershipSchema = z.object({
+  memberships: z.array(z.object({ event_id: z.string(), composite_id: z.string(), rule: z.string() })),
+  complete: z.boolean(),
+});
+export type EventMembership = z.infer<typeof membershipSchema>;
 
 export const MAX_REVIEW_BATCH = 200;
 export const reviewKey = (kind: ReviewKind, id: string) => `${kind}:${id}`;
@@ -157,6 +162,20 @@ export const reviewQueries = {
       queryKey: [...reviewQueries.all(), 'me'] as const,
       queryFn: ({ signal }) => request({ path: '/api/review/me', schema: meSchema, signal, consoleOnly: true }),
       staleTime: 60_000,
+    }),
+  /** Which of these base events (fired between from and to) belong to a composite event. */
+  membership: (ids: readonly string[], from: string, to: string) =>
+    queryOptions({
+      queryKey: [...reviewQueries.all(), 'membership', ids, from, to] as const,
+      queryFn: ({ signal }) =>
+        request({
+          path: '/api/review/membership',
+          query: { id: ids, from, to },
+          schema: membershipSchema,
+          signal,
+          consoleOnly: true,
+        }),
+      enabled: ids.length > 0,
     }),
 };
 

@@ -3,6 +3,7 @@ import 'dayjs/locale/ko';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { i18n, onLanguageChange } from './i18n';
+import './format-locales';
 
 // Dates are formatted only on pages, so the date library loads with them, not with the shell.
 dayjs.extend(relativeTime);
@@ -55,4 +56,25 @@ export function formatDuration(ms: number): string {
   if (minutes < 60) return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
   const hours = Math.floor(minutes / 60);
   return `${hours} h ${minutes % 60} min`;
+}
+
+/**
+ * How long something has been open, or took, as a person says it in the UI language: "under a
+ * minute", "12 min", "3 h 12 min", "2 d 4 h". Rounded down, so an age never runs ahead of the
+ * clock; ages, response times and time to resolve all use it (spans of seconds use formatDuration).
+ */
+export function formatAge(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes < 1) return i18n.t('format:age.underMinute');
+  if (minutes < 60) return i18n.t('format:age.minutes', { minutes });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) {
+    const rest = minutes % 60;
+    return rest === 0
+      ? i18n.t('format:age.hours', { hours })
+      : i18n.t('format:age.hoursMinutes', { hours, minutes: rest });
+  }
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  return rest === 0 ? i18n.t('format:age.days', { days }) : i18n.t('format:age.daysHours', { days, hours: rest });
 }

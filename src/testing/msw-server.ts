@@ -33,6 +33,8 @@ export const reviewDefaults = [
   }),
   http.get('/api/review/me', () => HttpResponse.json({ username: 'viewer', can_act: false })),
   http.get('/api/review/people', () => HttpResponse.json({ people: [] })),
+  // No base event belongs to a composite event.
+  http.get('/api/review/membership', () => HttpResponse.json({ memberships: [], complete: true })),
   http.get('/api/review/items/:kind/:id', ({ params }) =>
     HttpResponse.json({
       item: {

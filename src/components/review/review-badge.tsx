@@ -1,6 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { ReviewItem } from '@/api';
-import { formatDuration } from '@/lib/format';
+import { formatAge } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import './locales';
 
@@ -17,21 +17,32 @@ export function ReviewBadge({ item, firedAt, now }: { item: ReviewItem | undefin
       : item?.state === 'acknowledged' && item.acknowledged_by !== null
         ? t('ackBy', { name: item.acknowledged_by })
         : null;
-  const ageMs = Math.max(0, now - Date.parse(firedAt));
+  // "Acknowledged by kim" already names the owner when kim still holds it.
+  const ownerSaid = item?.state === 'acknowledged' && item.assignee === item.acknowledged_by;
+  const fired = Date.parse(firedAt);
+  // Open: how long it has waited; resolved: how long it took (the one a handover's medians count).
+  const ageMs = now - fired;
+  const resolvedMs =
+    item?.state === 'resolved' && item.resolved_at !== null ? Date.parse(item.resolved_at) - fired : NaN;
   return (
     <Group gap={6} wrap="wrap" data-review-state={state}>
       <Badge color={STATE_COLOR[state]} variant={state === 'new' ? 'filled' : 'light'}>
         {t(`state.${state}`)}
       </Badge>
       {who !== null && <Text size="sm">{who}</Text>}
-      {item?.assignee !== null && item?.assignee !== undefined && state !== 'resolved' && (
+      {item?.assignee !== null && item?.assignee !== undefined && state !== 'resolved' && !ownerSaid && (
         <Text size="sm" c="dimmed">
           {t('assignedTo', { name: item.assignee })}
         </Text>
       )}
       {state !== 'resolved' && Number.isFinite(ageMs) && (
         <Text size="sm" c="dimmed">
-          {t('ageValue', { age: formatDuration(ageMs) })}
+          {t('ageValue', { age: formatAge(ageMs) })}
+        </Text>
+      )}
+      {Number.isFinite(resolvedMs) && (
+        <Text size="sm" c="dimmed">
+          {t('resolvedIn', { age: formatAge(resolvedMs) })}
         </Text>
       )}
     </Group>

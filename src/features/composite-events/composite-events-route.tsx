@@ -11,8 +11,9 @@ import { FilterDrawer } from '@/components/filter-drawer';
 import { EmptyState, QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useReviewStates } from '@/components/review/use-review';
 import { PageHeader } from '@/components/page-header';
-import { ReviewFilterRow } from './review-filter-row';
-import { reviewMatches, timelineQuery, timelineSearch, type TimelineFilters } from './timeline-filters';
+import { activeReviewFilters, REVIEW_FILTERS, reviewMatches } from '@/components/review/review-filter';
+import { ReviewFilterRow } from '@/components/review/review-filter-row';
+import { timelineQuery, timelineSearch, type TimelineFilters } from './timeline-filters';
 import { TriageTimeline } from './triage-timeline';
 import './locales';
 
@@ -50,15 +51,9 @@ export function Component() {
   const shown = (loaded ?? []).filter((event) => reviewMatches(filters, reviews.get(event.id)));
 
   const update = (patch: Partial<TimelineFilters>) => setFilters({ page: 1, ...patch });
-  const active = [
-    filters.from !== null,
-    filters.to !== null,
-    filters.rule !== null,
-    filters.order !== 'desc',
-    filters.review !== 'open',
-    filters.assignee !== null,
-    filters.outcome !== null,
-  ].filter(Boolean).length;
+  const active =
+    [filters.from !== null, filters.to !== null, filters.rule !== null, filters.order !== 'desc'].filter(Boolean)
+      .length + activeReviewFilters(filters, 'open');
   const filtered = active > 0;
 
   return (
@@ -118,7 +113,7 @@ export function Component() {
             searchable
             w={320}
           />
-          <ReviewFilterRow filters={filters} update={update} />
+          <ReviewFilterRow filters={filters} choices={REVIEW_FILTERS} update={update} />
           {filtered && (
             <Button
               variant="subtle"
@@ -152,7 +147,7 @@ export function Component() {
           <>
             {shown.length < page.results.length && (
               <Text size="sm" c="dimmed" role="status">
-                {t('review.hidden', { count: page.results.length - shown.length })}
+                {t('review:filter.hidden', { count: page.results.length - shown.length })}
               </Text>
             )}
             <TriageTimeline events={shown} reviews={reviews} search={location.search} dimmed={list.isPlaceholderData} />

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compositeEventFixture } from '@/testing/fixtures';
 import { endpointUrl, micsWithThresholds, summarize } from './composite-summary';
-import { reviewMatches, timelineQuery, timelineSearch } from './timeline-filters';
+import { reviewMatches } from '@/components/review/review-filter';
+import { timelineQuery, timelineSearch } from './timeline-filters';
 import { whyFiredGeometry } from './why-fired';
 
 describe('timeline filters in the URL', () => {

@@ -1,22 +1,6 @@
 import { registerTranslations } from '@/lib/i18n';
 
 export const en = {
-  review: {
-    state: 'Review',
-    assignee: 'Assignee',
-    anyone: 'Anyone',
-    outcome: 'Outcome',
-    anyOutcome: 'Any outcome',
-    filter: {
-      open: 'Open (new or acknowledged)',
-      new: 'New',
-      acknowledged: 'Acknowledged',
-      resolved: 'Resolved',
-      all: 'All',
-    },
-    hidden_one: '{{count}} item on this page is hidden by the review filters.',
-    hidden_other: '{{count}} items on this page are hidden by the review filters.',
-  },
   triage: {
     keys: 'Keys: j/k move · a acknowledge · r resolve · x select (shift-click a range) · Enter open',
     keysViewer: 'Keys: j/k move · Enter open',
@@ -136,22 +120,6 @@ export const en = {
 };
 
 export const ko: typeof en = {
-  review: {
-    state: '검토',
-    assignee: '담당자',
-    anyone: '누구나',
-    outcome: '결과',
-    anyOutcome: '모든 결과',
-    filter: {
-      open: '열림 (새 항목 또는 확인됨)',
-      new: '새 항목',
-      acknowledged: '확인됨',
-      resolved: '해결됨',
-      all: '전체',
-    },
-    hidden_one: '이 페이지의 항목 {{count}}개가 검토 필터로 숨겨졌습니다.',
-    hidden_other: '이 페이지의 항목 {{count}}개가 검토 필터로 숨겨졌습니다.',
-  },
   triage: {
     keys: '키: j/k 이동 · a 확인 · r 해결 · x 선택 (shift-클릭으로 범위) · Enter 열기',
     keysViewer: '키: j/k 이동 · Enter 열기',

@@ -1,10 +1,8 @@
 import type { CompositeEventQuery } from '@/api';
+import { REVIEW_FILTERS } from '@/components/review/review-filter';
 import { dateTime, defineSearchParams, oneOf, positiveInt, text, type SearchState } from '@/lib/search-params';
 
 export const TIMELINE_PAGE_SIZE = 20;
-
-export const REVIEW_FILTERS = ['open', 'new', 'acknowledged', 'resolved', 'all'] as const;
-export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 
 /** The timeline's filters in its URL. */
 export const timelineSearch = defineSearchParams({
@@ -20,18 +18,6 @@ export const timelineSearch = defineSearchParams({
   outcome: text(),
 });
 export type TimelineFilters = SearchState<typeof timelineSearch>;
-
-export function reviewMatches(
-  filters: Pick<TimelineFilters, 'review' | 'assignee' | 'outcome'>,
-  item: { state: string; assignee: string | null; outcome: string | null } | undefined,
-): boolean {
-  const state = item?.state ?? 'new';
-  if (filters.review === 'open' && state === 'resolved') return false;
-  if (filters.review !== 'open' && filters.review !== 'all' && state !== filters.review) return false;
-  if (filters.assignee !== null && (item?.assignee ?? null) !== filters.assignee) return false;
-  if (filters.outcome !== null && (item?.outcome ?? null) !== filters.outcome) return false;
-  return true;
-}
 
 export function timelineQuery(filters: TimelineFilters): CompositeEventQuery {
   return {

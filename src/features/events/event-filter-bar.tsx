@@ -6,7 +6,15 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { micQueries, type LabelName } from '@/api';
 import { localName } from '@/lib/i18n';
-import { DEFAULT_RANGE, QUICK_RANGES, type EventFilters, type RangeChoice } from './event-filters';
+import { activeReviewFilters } from '@/components/review/review-filter';
+import { ReviewFilterRow } from '@/components/review/review-filter-row';
+import {
+  DEFAULT_RANGE,
+  EVENT_REVIEW_CHOICES,
+  QUICK_RANGES,
+  type EventFilters,
+  type RangeChoice,
+} from './event-filters';
 
 const RANGE_CHOICES: RangeChoice[] = [...(Object.keys(QUICK_RANGES) as RangeChoice[]), 'all', 'custom'];
 
@@ -42,7 +50,11 @@ export function EventFilterBar({ filters, onChange, knownLabels }: EventFilterBa
 
   const invalidRange =
     filters.range === 'custom' && filters.start !== null && filters.end !== null && filters.start > filters.end;
-  const filtered = filters.range !== DEFAULT_RANGE || filters.mics.length > 0 || filters.labels.length > 0;
+  const filtered =
+    filters.range !== DEFAULT_RANGE ||
+    filters.mics.length > 0 ||
+    filters.labels.length > 0 ||
+    activeReviewFilters(filters, 'all') > 0;
 
   return (
     <Stack gap="sm" role="search" aria-label={t('filters.label')}>
@@ -106,11 +118,25 @@ export function EventFilterBar({ filters, onChange, knownLabels }: EventFilterBa
           hidePickedOptions
           style={{ flex: '1 1 260px' }}
         />
+      </Group>
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <ReviewFilterRow filters={filters} choices={EVENT_REVIEW_CHOICES} update={onChange} />
         {filtered && (
           <Button
             variant="subtle"
             leftSection={<IconFilterOff size={16} aria-hidden />}
-            onClick={() => onChange({ range: DEFAULT_RANGE, start: null, end: null, mics: [], labels: [] })}
+            onClick={() =>
+              onChange({
+                range: DEFAULT_RANGE,
+                start: null,
+                end: null,
+                mics: [],
+                labels: [],
+                review: 'all',
+                assignee: null,
+                outcome: null,
+              })
+            }
           >
             {t('filters.clear')}
           </Button>

@@ -15,6 +15,9 @@ describe('event filters in the URL', () => {
       size: 25,
       corroboratedOnly: false,
       sortByHeard: false,
+      review: 'all',
+      assignee: null,
+      outcome: null,
     });
     expect(eventSearch.write(parse('')).toString()).toBe('');
   });
@@ -51,6 +54,9 @@ describe('event filters in the URL', () => {
       size: 25,
       corroboratedOnly: false,
       sortByHeard: false,
+      review: 'all',
+      assignee: null,
+      outcome: null,
     });
   });
 
@@ -59,6 +65,14 @@ describe('event filters in the URL', () => {
     expect(filters).toMatchObject({ corroboratedOnly: true, sortByHeard: true });
     expect(eventSearch.write(filters).toString()).toBe('corroborated=1&sort=heard');
     expect(parse('corroborated=yes&sort=time')).toMatchObject({ corroboratedOnly: false, sortByHeard: false });
+  });
+
+  it('keeps the review filters in the URL: every state by default, since the events page is a log', () => {
+    const filters = parse('review=open&assignee=kim&outcome=false_alarm');
+    expect(filters).toMatchObject({ review: 'open', assignee: 'kim', outcome: 'false_alarm' });
+    expect(eventSearch.write(filters).toString()).toBe('review=open&assignee=kim&outcome=false_alarm');
+    expect(parse('review=whatever').review).toBe('all');
+    expect(eventSearch.write({ ...filters, review: 'all', assignee: null, outcome: null }).toString()).toBe('');
   });
 
   it('keeps an empty custom range in the URL so the pickers stay open', () => {

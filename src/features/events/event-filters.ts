@@ -1,4 +1,5 @@
 import type { EventQuery } from '@/api';
+import type { ReviewFilter } from '@/components/review/review-filter';
 import {
   dateTime,
   is,
@@ -7,6 +8,7 @@ import {
   numberOf,
   oneOf,
   positiveInt,
+  text,
   type SearchState,
 } from '@/lib/search-params';
 
@@ -17,6 +19,8 @@ export type RangeChoice = QuickRange | 'all' | 'custom';
 
 export const DEFAULT_RANGE: QuickRange = '24h';
 export const PAGE_SIZES = [25, 50, 100] as const;
+/** The events page is a log: every state by default, unlike the timeline's open queue. */
+export const EVENT_REVIEW_CHOICES: readonly ReviewFilter[] = ['all', 'open', 'new', 'acknowledged', 'resolved'];
 
 /** The events page's filter in its URL; defaults are left out so a plain /events stays plain. */
 export const eventSearch = defineSearchParams(
@@ -36,6 +40,10 @@ export const eventSearch = defineSearchParams(
     corroboratedOnly: is('1').as('corroborated'),
     /** Order the page by how many mics heard each event, most first. */
     sortByHeard: is('heard').as('sort'),
+    /** Review of the page's separate events (the edge knows nothing of reviews: applied to the page shown). */
+    review: oneOf(EVENT_REVIEW_CHOICES, 'all'),
+    assignee: text(),
+    outcome: text(),
   },
   {
     // A link with bounds is a custom range whatever else it says; a page that picks a quick range drops the bounds.

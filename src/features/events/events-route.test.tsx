@@ -130,6 +130,71 @@ describe('/events', () => {
     expect(screen.queryByText('Only its own mic')).not.toBeInTheDocument();
   }, 20_000);
 
+  it('shows the review of each separate event, links one in an incident to it, acknowledges and filters by state', async () => {
+    serveEvents();
+    let acted: unknown = null;
+    const acknowledged = {
+      kind: 'event',
+      id: 'evt-1',
+      state: 'acknowledged',
+      assignee: 'opal',
+      outcome: null,
+      note: null,
+      version: 1,
+      fired_at: eventFixture().created_at,
+      acknowledged_by: 'opal',
+      acknowledged_at: new Date().toISOString(),
+      resolved_by: null,
+      resolved_at: null,
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+      updated_by: 'opal',
+    };
+    server.use(
+      http.get('/api/review/me', () => HttpResponse.json({ username: 'opal', can_act: true })),
+      http.get('/api/review/membership', ({ request }) => {
+        const url = new URL(request.url);
+        expect(url.searchParams.getAll('id')).toEqual(['evt-1', 'evt-2']);
+        expect([url.searchParams.get('from'), url.searchParams.get('to')]).toEqual([
+          '2026-11-21T06:00:00.000Z',
+          eventFixture().created_at,
+        ]);
+        return HttpResponse.json({
+          memberships: [{ event_id: 'evt-2', composite_id: 'ce 7', rule: 'Sirens near the station' }],
+          complete: true,
+        });
+      }),
+      // Only evt-1 is asked about (evt-2 is reviewed with its incident); new until acted on.
+      http.get('/api/review/items', ({ request }) => {
+        expect(new URL(request.url).searchParams.getAll('key')).toEqual(['event:evt-1']);
+        if (acted !== null) return HttpResponse.json({ items: [acknowledged] });
+        return HttpResponse.json({
+          items: [{ ...acknowledged, state: 'new', version: 0, assignee: null, acknowledged_by: null }],
+        });
+      }),
+      http.post('/api/review/items/event/evt-1/actions', async ({ request }) => {
+        acted = await request.json();
+        return HttpResponse.json({ item: acknowledged });
+      }),
+    );
+    const { router } = renderRoutes(routes, { path: '/events' });
+    const incident = await screen.findByRole('link', { name: 'In incident: Sirens near the station' });
+    expect(incident).toHaveAttribute('href', '/composite-events/ce%207');
+    const scream = screen.getByRole('row', { name: /Scream/ });
+    expect(within(scream).getByText('New')).toBeInTheDocument();
+    // The incident's event offers no review of its own.
+    expect(within(screen.getByRole('row', { name: /Siren/ })).queryByRole('button')).not.toBeInTheDocument();
+
+    await userEvent.click(await within(scream).findByRole('button', { name: /^Acknowledge: Scream/ }));
+    expect(await within(scream).findByText('Acknowledged by opal')).toBeInTheDocument();
+    expect(acted).toMatchObject({ action: 'acknowledge', expected_version: 0, fired_at: eventFixture().created_at });
+
+    await router.navigate('/events?review=new');
+    expect(await screen.findByDisplayValue('New')).toBeInTheDocument();
+    // Acknowledged now, and the other belongs to an incident: nothing on this page is new.
+    expect(await screen.findByText(/0 of the 2 events on this page match/)).toBeInTheDocument();
+  }, 20_000);
+
   it('shows the error with a retry when the first load fails', async () => {
     server.use(
       http.get('/api/inventory/mics', () => HttpResponse.json(inventoryFixture([]))),

@@ -2,19 +2,25 @@ import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowUp, IconBroadcast, IconBroadcastOff, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParamsState } from '@/lib/search-params';
-import { eventQueries, insightQueries, useLive } from '@/api';
+import { eventQueries, insightQueries, useLive, type SoundEvent } from '@/api';
 import { FilterDrawer } from '@/components/filter-drawer';
 import { useLabels } from '@/components/labels/use-labels';
 import { QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { PageHeader } from '@/components/page-header';
+import { activeReviewFilters } from '@/components/review/review-filter';
+import { useCanReview } from '@/components/review/use-review';
+import { useNow } from '@/lib/use-now';
 import { EventFilterBar } from './event-filter-bar';
 import { DEFAULT_RANGE, eventListQuery, isLiveFilter, eventSearch, type EventFilters } from './event-filters';
+import { EventReviewDrawer } from './event-review-drawer';
+import { EventReviewNote } from './event-review-note';
 import { EventsTable } from './events-table';
 import { shownEvents } from './heard-by';
 import { ExportDialog } from './export-dialog';
+import { eventReviewMatches, useEventReviews } from './use-event-reviews';
 import { LIVE_POLL_MS, useNewEventCount } from './use-new-events';
 import './locales';
 
@@ -50,10 +56,18 @@ export function Component() {
     enabled: shownIds.length > 0,
   });
   const corroboration = heard.data;
-  const rows = useMemo(
-    () => shownEvents(list.data?.results ?? [], corroboration, filters),
-    [list.data, corroboration, filters],
+  const pageEvents = useMemo(() => list.data?.results ?? [], [list.data]);
+  const reviews = useEventReviews(pageEvents);
+  const { canAct } = useCanReview();
+  const now = useNow(15_000);
+  const [reviewing, setReviewing] = useState<SoundEvent | null>(null);
+  const reviewFiltered = activeReviewFilters(filters, 'all') > 0;
+  const heardRows = useMemo(
+    () => shownEvents(pageEvents, corroboration, filters),
+    [pageEvents, corroboration, filters],
   );
+  // The edge pages events without knowing their review: these filters narrow the page shown only.
+  const rows = heardRows.filter((event) => eventReviewMatches(filters, reviews.reviewOf(event.id)));
   const corroboratedCount = useMemo(
     () => shownEvents(list.data?.results ?? [], corroboration, { corroboratedOnly: true, sortByHeard: false }).length,
     [list.data, corroboration],
@@ -98,7 +112,10 @@ export function Component() {
 
       <FilterDrawer
         active={
-          Number(filters.range !== DEFAULT_RANGE) + Number(filters.mics.length > 0) + Number(filters.labels.length > 0)
+          Number(filters.range !== DEFAULT_RANGE) +
+          Number(filters.mics.length > 0) +
+          Number(filters.labels.length > 0) +
+          activeReviewFilters(filters, 'all')
         }
       >
         <EventFilterBar filters={filters} onChange={update} knownLabels={knownLabels} />
@@ -145,6 +162,15 @@ export function Component() {
         )}
       </Group>
 
+      <EventReviewNote
+        filtered={reviewFiltered}
+        shown={rows.length}
+        total={heardRows.length}
+        known={reviews.known}
+        complete={reviews.complete}
+        error={reviews.error}
+      />
+
       <QueryView query={list}>
         {(page) => (
           <EventsTable
@@ -152,15 +178,21 @@ export function Component() {
             total={page.total_cnt}
             page={filters.page}
             size={filters.size}
-            fetching={list.isPlaceholderData && list.isFetching}
+            fetching={(list.isPlaceholderData && list.isFetching) || (reviewFiltered && !reviews.known)}
             onPageChange={(page) => update({ page })}
             onSizeChange={(size) => update({ size })}
             corroboration={corroboration}
             sortByHeard={filters.sortByHeard}
             onSortByHeardChange={(sortByHeard) => update({ sortByHeard, page: filters.page })}
+            reviewOf={reviews.reviewOf}
+            canAct={canAct}
+            now={now}
+            onOpenReview={setReviewing}
           />
         )}
       </QueryView>
+
+      <EventReviewDrawer event={reviewing} onClose={() => setReviewing(null)} />
 
       <ExportDialog
         opened={exportOpened}

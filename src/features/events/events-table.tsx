@@ -8,8 +8,10 @@ import { LabelName } from '@/components/label-name';
 import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
 import { formatPercent } from '@/lib/format';
 import { PAGE_SIZES } from './event-filters';
+import { EventReviewCell } from './event-review-cell';
 import { HeardByCell } from './heard-by-cell';
 import { heardByOf } from './heard-by';
+import type { EventReview } from './use-event-reviews';
 
 interface EventsTableProps {
   events: SoundEvent[];
@@ -22,6 +24,10 @@ interface EventsTableProps {
   corroboration: Corroboration | undefined;
   sortByHeard: boolean;
   onSortByHeardChange: (sortByHeard: boolean) => void;
+  reviewOf: (eventId: string) => EventReview;
+  canAct: boolean;
+  now: number;
+  onOpenReview: (event: SoundEvent) => void;
 }
 
 const coordinate = (value: number) => value.toFixed(4);
@@ -37,6 +43,10 @@ export function EventsTable({
   corroboration,
   sortByHeard,
   onSortByHeardChange,
+  reviewOf,
+  canAct,
+  now,
+  onOpenReview,
 }: EventsTableProps) {
   const { t } = useTranslation('events');
   return (
@@ -50,6 +60,7 @@ export function EventsTable({
       minHeight={events.length === 0 ? 180 : undefined}
       records={events}
       idAccessor="id"
+      customRowAttributes={(event) => ({ 'data-event-id': event.id })}
       fetching={fetching}
       totalRecords={total}
       recordsPerPage={size}
@@ -91,6 +102,19 @@ export function EventsTable({
                 {event.mic.id}
               </Text>
             </Stack>
+          ),
+        },
+        {
+          accessor: 'review',
+          title: t('review.column'),
+          render: (event) => (
+            <EventReviewCell
+              event={event}
+              review={reviewOf(event.id)}
+              canAct={canAct}
+              now={now}
+              onOpen={onOpenReview}
+            />
           ),
         },
         {

@@ -38,6 +38,26 @@ export const en = {
     pagination: '{{from}}–{{to}} of {{total}}',
     perPage: 'Rows per page',
   },
+  review: {
+    column: 'Review',
+    unknown: 'Not known yet',
+    inIncident: 'In incident: {{rule}}',
+    inIncidentUnnamed: 'In an incident',
+    incidentHint: 'Part of a composite event: it is reviewed there, with the other events of the incident.',
+    acknowledgeEvent: 'Acknowledge: {{event}}',
+    open: 'Details',
+    resolveOpen: 'Resolve…',
+    drawerTitle: 'Sound event review',
+    close: 'Close',
+    pageOnly_one:
+      'Review filters: {{count}} of the {{total}} events on this page matches. They look at this page only (the edge does not know reviews), so other pages may hold more.',
+    pageOnly_other:
+      'Review filters: {{count}} of the {{total}} events on this page match. They look at this page only (the edge does not know reviews), so other pages may hold more.',
+    reading: 'Reading the reviews of this page…',
+    partial:
+      'Which events belong to an incident could not all be read: some events may offer a review of their own that their incident holds.',
+    failed: 'Which events belong to an incident is unavailable ({{reason}}): no review is offered here for now.',
+  },
   heard: {
     column: 'Heard by',
     count_one: 'Only its own mic',
@@ -117,6 +137,26 @@ export const ko: typeof en = {
     empty: '이 필터에 맞는 이벤트가 없습니다.',
     pagination: '전체 {{total}}개 중 {{from}}–{{to}}',
     perPage: '페이지당 행 수',
+  },
+  review: {
+    column: '검토',
+    unknown: '아직 알 수 없음',
+    inIncident: '사건에 포함: {{rule}}',
+    inIncidentUnnamed: '사건에 포함',
+    incidentHint: '복합 이벤트의 일부입니다. 사건의 다른 이벤트와 함께 그곳에서 검토합니다.',
+    acknowledgeEvent: '확인: {{event}}',
+    open: '자세히',
+    resolveOpen: '해결…',
+    drawerTitle: '소리 이벤트 검토',
+    close: '닫기',
+    pageOnly_one:
+      '검토 필터: 이 페이지의 이벤트 {{total}}개 중 {{count}}개가 해당합니다. 필터는 이 페이지에만 적용되므로(엣지는 검토 상태를 모릅니다) 다른 페이지에 더 있을 수 있습니다.',
+    pageOnly_other:
+      '검토 필터: 이 페이지의 이벤트 {{total}}개 중 {{count}}개가 해당합니다. 필터는 이 페이지에만 적용되므로(엣지는 검토 상태를 모릅니다) 다른 페이지에 더 있을 수 있습니다.',
+    reading: '이 페이지의 검토 상태를 읽는 중…',
+    partial:
+      '어떤 이벤트가 사건에 포함되는지 모두 읽지 못했습니다. 일부 이벤트는 사건에서 검토할 항목인데도 개별 검토가 표시될 수 있습니다.',
+    failed: '이벤트가 사건에 포함되는지 알 수 없습니다({{reason}}). 지금은 여기서 검토를 제공하지 않습니다.',
   },
   heard: {
     column: '청취 마이크',

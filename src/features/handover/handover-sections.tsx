@@ -1,7 +1,7 @@
 import { Alert, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { REVIEW_OUTCOMES, type Handover } from '@/api';
-import { formatDuration } from '@/lib/format';
+import { formatAge } from '@/lib/format';
 import { localName, useTranslation } from '@/lib/i18n';
 import { CountTable, OpenTable, ResolvedTable } from './handover-tables';
 import classes from './handover.module.css';
@@ -39,7 +39,7 @@ export function SummaryStats({ handover }: { handover: Handover }) {
   const { t, i18n } = useTranslation('handover');
   const n = (value: number) => value.toLocaleString(i18n.language);
   const { acknowledge, resolve } = handover.response_times;
-  const median = (time: typeof acknowledge) => (time.median_ms === null ? '–' : formatDuration(time.median_ms));
+  const median = (time: typeof acknowledge) => (time.median_ms === null ? '–' : formatAge(time.median_ms));
   const over = (time: typeof acknowledge) =>
     time.count === 0 ? t('summary.none') : t('summary.basedOn', { count: time.count });
   const fired = handover.fired;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { HandoverItem } from '@/api';
 import { DateTime } from '@/components/date-time';
-import { formatDuration } from '@/lib/format';
+import { formatAge } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { describeItem } from './handover-csv';
 import classes from './handover.module.css';
@@ -157,7 +157,7 @@ export function OpenTable({ items, caption, now }: { items: readonly HandoverIte
                 )}
               </Table.Td>
               <Table.Td className={classes.number}>
-                {item.fired_at === null ? '–' : formatDuration(Math.max(0, now - Date.parse(item.fired_at)))}
+                {item.fired_at === null ? '–' : formatAge(now - Date.parse(item.fired_at))}
               </Table.Td>
             </Table.Tr>
           ))}

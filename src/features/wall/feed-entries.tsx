@@ -1,5 +1,5 @@
 import type { CompositeEvent, ReviewItem, SoundEvent } from '@/api';
-import { formatDateTime, formatPercent, formatTime, formatUtc } from '@/lib/format';
+import { formatAge, formatDateTime, formatPercent, formatTime, formatUtc } from '@/lib/format';
 import { localName, otherName, useTranslation } from '@/lib/i18n';
 import { isNew, type FeedEntry } from './feed';
 import classes from './wall.module.css';
@@ -54,7 +54,6 @@ export function CompositeEntry({
   const composite = entry.item;
   const state = review?.state ?? 'new';
   const labels = composite.labels.map((label) => localName(label.name, i18n.language)).join(', ');
-  const minutes = Math.max(0, Math.floor((now - entry.at) / 60_000));
   const status =
     state === 'new'
       ? t(escalated ? 'wall:overdue' : 'wall:unacknowledged')
@@ -75,7 +74,7 @@ export function CompositeEntry({
         {composite.rule.name}
       </span>
       {state === 'new' ? (
-        <span className={classes.age}>{t('wall:age', { count: minutes })}</span>
+        <span className={classes.age}>{formatAge(now - entry.at)}</span>
       ) : (
         <span className={classes.taken} aria-hidden>
           ✓

@@ -2,17 +2,20 @@ import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { REVIEW_OUTCOMES, reviewQueries } from '@/api';
 import { useTranslation } from '@/lib/i18n';
-import { REVIEW_FILTERS, type TimelineFilters } from './timeline-filters';
+import type { ReviewFilter, ReviewFilterState } from './review-filter';
+import './locales';
 
-/** State, assignee and outcome filters of the timeline (applied to the loaded page). */
+/** State, assignee and outcome filters; `choices` in the page's order (its default first). */
 export function ReviewFilterRow({
   filters,
+  choices,
   update,
 }: {
-  filters: TimelineFilters;
-  update: (patch: Partial<TimelineFilters>) => void;
+  filters: ReviewFilterState;
+  choices: readonly ReviewFilter[];
+  update: (patch: Partial<ReviewFilterState>) => void;
 }) {
-  const { t } = useTranslation('composite-events');
+  const { t } = useTranslation('review');
   const people = useQuery({ ...reviewQueries.people(), retry: false });
   const assignees = [
     ...new Set([...(people.data?.people ?? []), ...(filters.assignee === null ? [] : [filters.assignee])]),
@@ -20,16 +23,16 @@ export function ReviewFilterRow({
   return (
     <>
       <Select
-        label={t('review.state')}
-        data={REVIEW_FILTERS.map((value) => ({ value, label: t(`review.filter.${value}`) }))}
+        label={t('filter.state')}
+        data={choices.map((value) => ({ value, label: t(`filter.choice.${value}`) }))}
         value={filters.review}
-        onChange={(value) => update({ review: (value ?? 'open') as TimelineFilters['review'] })}
+        onChange={(value) => value !== null && update({ review: value as ReviewFilter })}
         allowDeselect={false}
         w={170}
       />
       <Select
-        label={t('review.assignee')}
-        placeholder={t('review.anyone')}
+        label={t('assignee')}
+        placeholder={t('filter.anyone')}
         data={assignees}
         value={filters.assignee}
         onChange={(value) => update({ assignee: value })}
@@ -38,9 +41,9 @@ export function ReviewFilterRow({
         w={170}
       />
       <Select
-        label={t('review.outcome')}
-        placeholder={t('review.anyOutcome')}
-        data={REVIEW_OUTCOMES.map((value) => ({ value, label: t(`review:outcome.${value}`) }))}
+        label={t('actions.outcome')}
+        placeholder={t('filter.anyOutcome')}
+        data={REVIEW_OUTCOMES.map((value) => ({ value, label: t(`outcome.${value}`) }))}
         value={filters.outcome}
         onChange={(value) => update({ outcome: value })}
         clearable

@@ -1,0 +1,101 @@
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { IconStack2 } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import type { SoundEvent } from '@/api';
+import { ReviewBadge } from '@/components/review/review-badge';
+import { useReviewAction } from '@/components/review/use-review-action';
+import { formatTime } from '@/lib/format';
+import { localName, useTranslation } from '@/lib/i18n';
+import type { EventReview } from './use-event-reviews';
+
+interface EventReviewCellProps {
+  event: SoundEvent;
+  review: EventReview;
+  canAct: boolean;
+  now: number;
+  onOpen: (event: SoundEvent) => void;
+}
+
+/**
+ * A row's review: the event's own (state, who, age) with Acknowledge for operators and the
+ * review panel for resolving, or the composite event it belongs to, which is reviewed instead.
+ */
+export function EventReviewCell({ event, review, canAct, now, onOpen }: EventReviewCellProps) {
+  const { t } = useTranslation('events');
+  if (review.kind === 'unknown') {
+    return (
+      <Text size="sm" c="dimmed" aria-label={t('review.unknown')}>
+        …
+      </Text>
+    );
+  }
+  if (review.kind === 'incident') {
+    const { incident } = review;
+    return (
+      <Group gap={4} wrap="nowrap" data-review-state="incident">
+        <IconStack2 size={14} aria-hidden style={{ flex: 'none' }} />
+        <Anchor
+          component={Link}
+          to={`/composite-events/${encodeURIComponent(incident.id)}`}
+          size="sm"
+          data-hint={t('review.incidentHint')}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {incident.rule === '' ? t('review.inIncidentUnnamed') : t('review.inIncident', { rule: incident.rule })}
+        </Anchor>
+      </Group>
+    );
+  }
+  return (
+    <Stack gap={4} align="flex-start">
+      <ReviewBadge item={review.item} firedAt={event.created_at} now={now} />
+      <OwnActions event={event} review={review} canAct={canAct} onOpen={onOpen} />
+    </Stack>
+  );
+}
+
+function OwnActions({
+  event,
+  review,
+  canAct,
+  onOpen,
+}: {
+  event: SoundEvent;
+  review: Extract<EventReview, { kind: 'own' }>;
+  canAct: boolean;
+  onOpen: (event: SoundEvent) => void;
+}) {
+  const { t, i18n } = useTranslation('events');
+  const describe = (e: SoundEvent) => describeEvent(e, i18n.language);
+  const action = useReviewAction('event', event.id);
+  const state = review.item?.state ?? 'new';
+  return (
+    <Group gap={4} wrap="wrap">
+      {canAct && state === 'new' && review.item !== undefined && (
+        <Button
+          size="compact-xs"
+          loading={action.isPending}
+          aria-label={t('review.acknowledgeEvent', { event: describe(event) })}
+          onClick={() =>
+            action.mutate({ action: 'acknowledge', expected_version: review.item!.version, fired_at: event.created_at })
+          }
+        >
+          {t('review:actions.acknowledge')}
+        </Button>
+      )}
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        aria-label={`${canAct && state !== 'resolved' ? t('review.resolveOpen') : t('review.open')}: ${describe(event)}`}
+        onClick={() => onOpen(event)}
+      >
+        {canAct && state !== 'resolved' ? t('review.resolveOpen') : t('review.open')}
+      </Button>
+    </Group>
+  );
+}
+
+/** "Scream, Gangnam Exit 11, 14:03:12": what a screen reader hears of the row a button acts on. */
+export function describeEvent(event: SoundEvent, language: string): string {
+  return `${localName(event.label.name, language)}, ${event.mic.name}, ${formatTime(event.created_at)}`;
+}

@@ -1,0 +1,32 @@
+import { registerTranslations } from './i18n';
+
+/** How long something has been open or took, as a person says it (formatAge). */
+export const en = {
+  age: {
+    underMinute: 'under a minute',
+    minutes: '{{minutes}} min',
+    hours: '{{hours}} h',
+    hoursMinutes: '{{hours}} h {{minutes}} min',
+    days: '{{days}} d',
+    daysHours: '{{days}} d {{hours}} h',
+  },
+};
+
+export const ko: typeof en = {
+  age: {
+    underMinute: '1분 미만',
+    minutes: '{{minutes}}분',
+    hours: '{{hours}}시간',
+    hoursMinutes: '{{hours}}시간 {{minutes}}분',
+    days: '{{days}}일',
+    daysHours: '{{days}}일 {{hours}}시간',
+  },
+};
+
+registerTranslations('format', en, ko);
+
+declare module './i18n' {
+  interface Catalogues {
+    format: typeof en;
+  }
+}
