@@ -215,10 +215,18 @@ export function writeReport(r: Record<string, unknown>): string {
         .join(', ')} |`,
       '',
       `Ratio **${edge.ratio}**: ${ok(edge.ratio <= 1.2)}.`,
+      '',
+      `Of these, browsers' own calls through the gateway per minute (the rest is the hub): 1 screen ${screenCalls(edge.oneScreen.byScreen)}; 20 screens ${screenCalls(edge.twentyScreens.byScreen)}.`,
     );
   }
   out.push('', '## Where a budget is missed, and why', '', ...MISSES);
   return `${out.join('\n')}\n`;
+}
+
+function screenCalls(byScreen: Record<string, number> | undefined): string {
+  if (byScreen === undefined) return 'not counted';
+  const entries = Object.entries(byScreen);
+  return entries.length === 0 ? 'none' : entries.map(([kind, n]) => `${kind} ${n}`).join(', ');
 }
 
 /** Known reasons behind budgets the current build misses, kept with the report so every run explains itself. */

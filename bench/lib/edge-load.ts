@@ -3,10 +3,22 @@ import type { Browser, BrowserContext } from '@playwright/test';
 export interface EdgeLoadResult {
   /** Minutes each phase was counted over, after its screens had loaded. */
   minutes: number;
-  oneScreen: { screens: number; requestsPerMinute: number; byPath: Record<string, number> };
-  twentyScreens: { screens: number; mix: string; requestsPerMinute: number; byPath: Record<string, number> };
+  oneScreen: { screens: number; requestsPerMinute: number; byPath: Record<string, number>; byScreen?: ByScreen };
+  twentyScreens: {
+    screens: number;
+    mix: string;
+    requestsPerMinute: number;
+    byPath: Record<string, number>;
+    byScreen?: ByScreen;
+  };
   ratio: number;
 }
+
+/**
+ * Edge calls the browsers made themselves through the console's gateway (`/api/v1/*`), per
+ * minute by kind of screen: what is not the hub's. Pushed pages make none but their first reads.
+ */
+export type ByScreen = Record<string, number>;
 
 interface Traffic {
   total: number;
@@ -34,6 +46,8 @@ const TWENTY = [
 async function openScreens(browser: Browser, baseUrl: string, screens: { browser: string; path: string }[]) {
   const contexts = new Map<string, BrowserContext>();
   const owned: BrowserContext[] = [];
+  const gateway: ByScreen = {};
+  let counting = false;
   for (const screen of screens) {
     let context = screen.browser === 'own' ? undefined : contexts.get(screen.browser);
     if (context === undefined) {
@@ -42,6 +56,10 @@ async function openScreens(browser: Browser, baseUrl: string, screens: { browser
       if (screen.browser !== 'own') contexts.set(screen.browser, context);
     }
     const page = await context.newPage();
+    const kind = screen.path.split('?')[0]!;
+    page.on('request', (request) => {
+      if (counting && new URL(request.url()).pathname.startsWith('/api/v1/')) gateway[kind] = (gateway[kind] ?? 0) + 1;
+    });
     await page.goto(`${baseUrl}${screen.path}`);
   }
   // Every screen says it is pushed (the wall its setup line, the others the header's badge).
@@ -56,7 +74,11 @@ async function openScreens(browser: Browser, baseUrl: string, screens: { browser
       );
     }
   }
-  return () => Promise.all(owned.map((context) => context.close()));
+  return {
+    startCounting: () => (counting = true),
+    gateway,
+    close: () => Promise.all(owned.map((context) => context.close())),
+  };
 }
 
 /**
@@ -67,12 +89,20 @@ async function openScreens(browser: Browser, baseUrl: string, screens: { browser
  */
 export async function measureEdgeLoad(browser: Browser, baseUrl: string, minutes: number): Promise<EdgeLoadResult> {
   const count = async (screens: { browser: string; path: string }[]) => {
-    const close = await openScreens(browser, baseUrl, screens);
+    const opened = await openScreens(browser, baseUrl, screens);
+    opened.startCounting();
     const before = await readTraffic(baseUrl);
     await new Promise((resolve) => setTimeout(resolve, minutes * 60_000));
     const after = await readTraffic(baseUrl);
-    await close();
-    return { requestsPerMinute: Math.round((after.total - before.total) / minutes), byPath: difference(after, before) };
+    await opened.close();
+    const byScreen = Object.fromEntries(
+      Object.entries(opened.gateway).map(([kind, n]) => [kind, Math.round((n / minutes) * 10) / 10]),
+    );
+    return {
+      requestsPerMinute: Math.round((after.total - before.total) / minutes),
+      byPath: difference(after, before),
+      byScreen,
+    };
   };
   const one = await count([{ browser: 'own', path: '/wall?window=30m' }]);
   const twenty = await count(TWENTY);
