@@ -64,23 +64,32 @@ describe('missed incidents', () => {
 describe('silence', () => {
   const hour = 3_600_000;
   it('knows nothing of a mic with no events, and no usual gap below five events', () => {
-    expect(silence([], T, DEFAULT_SILENCE)).toEqual({
+    expect(silence(undefined, T, DEFAULT_SILENCE)).toEqual({
       lastAt: null,
       usualGapMs: null,
       silentForMs: null,
       silent: false,
     });
-    expect(silence([T - 4 * 24 * hour], T, DEFAULT_SILENCE)).toMatchObject({ usualGapMs: null, silent: false });
+    const once = T - 4 * 24 * hour;
+    expect(silence({ first: once, last: once, n: 1 }, T, DEFAULT_SILENCE)).toMatchObject({
+      lastAt: once,
+      usualGapMs: null,
+      silent: false,
+    });
+    const four = { first: once - 3 * hour, last: once, n: 4 };
+    expect(silence(four, T, DEFAULT_SILENCE)).toMatchObject({ usualGapMs: null, silent: false });
   });
 
   it('flags silence past 20 usual gaps and 6 hours, not at exactly that', () => {
-    const times = [0, 1, 2, 3, 4].map((k) => T - 20 * hour + (k - 4) * 30 * 60_000);
+    // Five events 30 minutes apart, the last 20 hours ago: 40 usual gaps.
+    const times = { first: T - 22 * hour, last: T - 20 * hour, n: 5 };
     expect(silence(times, T, DEFAULT_SILENCE)).toMatchObject({
       usualGapMs: 30 * 60_000,
       silentForMs: 20 * hour,
       silent: true,
     });
-    const busy = [0, 1, 2, 3, 4].map((k) => T - 6 * hour + (k - 4) * 60_000);
+    // A minute apart: 20 gaps are 20 minutes, so the 6-hour floor decides.
+    const busy = { first: T - 6 * hour - 4 * 60_000, last: T - 6 * hour, n: 5 };
     expect(silence(busy, T, DEFAULT_SILENCE).silent).toBe(false);
     expect(silence(busy, T + 1, DEFAULT_SILENCE).silent).toBe(true);
   });

@@ -100,20 +100,14 @@ export const DEFAULT_SILENCE: SilenceRules = { factor: 20, minMs: 6 * 3_600_000,
  * has been silent; `silent` when that is far past the usual gap.
  */
 export function silence(
-  times: readonly number[],
+  seen: { first: number; last: number; n: number } | undefined,
   now: number,
   rules: SilenceRules,
 ): { lastAt: number | null; usualGapMs: number | null; silentForMs: number | null; silent: boolean } {
-  if (times.length === 0) return { lastAt: null, usualGapMs: null, silentForMs: null, silent: false };
-  let first = Infinity;
-  let last = -Infinity;
-  for (const t of times) {
-    if (t < first) first = t;
-    if (t > last) last = t;
-  }
-  const silentForMs = Math.max(0, now - last);
-  if (times.length < rules.minEvents) return { lastAt: last, usualGapMs: null, silentForMs, silent: false };
-  const usualGapMs = (last - first) / (times.length - 1);
+  if (seen === undefined || seen.n === 0) return { lastAt: null, usualGapMs: null, silentForMs: null, silent: false };
+  const silentForMs = Math.max(0, now - seen.last);
+  if (seen.n < rules.minEvents) return { lastAt: seen.last, usualGapMs: null, silentForMs, silent: false };
+  const usualGapMs = (seen.last - seen.first) / (seen.n - 1);
   const silent = silentForMs > Math.max(rules.factor * usualGapMs, rules.minMs);
-  return { lastAt: last, usualGapMs, silentForMs, silent };
+  return { lastAt: seen.last, usualGapMs, silentForMs, silent };
 }

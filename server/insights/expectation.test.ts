@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectationFor, HOUR_MS, hourlyExpectation, windowExpectation, WEEK_MS, type History } from './expectation.js';
 
-const rules = { weeks: 4, decay: 0.5 };
+const rules = { weeks: 4, decay: 0.5, days: 6 };
 const NOW_HOUR = Date.parse('2026-11-25T10:00:00Z');
 
 /** Counts keyed `mic|label|hour`; every hour from `coveredFrom` on counted. */
@@ -38,6 +38,19 @@ describe('expected events', () => {
 
   it('has no expectation for a mic never heard', () => {
     expect(hourlyExpectation(history({}, {}), 'a', 'x', NOW_HOUR, rules)).toBeNull();
+  });
+
+  it('falls back to the same hour of past days for a mic heard for less than a week', () => {
+    const day = (k: number) => NOW_HOUR - k * 86_400_000;
+    const counts = { [`a|x|${day(1)}`]: 2, [`a|x|${day(2)}`]: 6, [`a|x|${day(6)}`]: 100 };
+    // Heard since 5 days ago: days 1–5 speak (2, 6, 0, 0, 0 with weights 1, ½, ¼, ⅛, 1/16); day 6 does not.
+    const h = history(counts, { a: day(5) });
+    expect(hourlyExpectation(h, 'a', 'x', NOW_HOUR, rules)).toBeCloseTo(
+      (2 + 3) / (1 + 0.5 + 0.25 + 0.125 + 0.0625),
+      12,
+    );
+    // One week of history: the week decides alone (0 at week 1, whatever the days said).
+    expect(hourlyExpectation(history(counts, { a: week(1) }), 'a', 'x', NOW_HOUR, rules)).toBe(0);
   });
 
   it('splits a quarter hour across the two hours it straddles', () => {

@@ -1,14 +1,25 @@
 export const HOUR_MS = 3_600_000;
-export const WEEK_MS = 7 * 24 * HOUR_MS;
+export const DAY_MS = 24 * HOUR_MS;
+export const WEEK_MS = 7 * DAY_MS;
 
 export interface ExpectationRules {
   /** Past weeks looked at for an hour of the week (the back-fill keeps 28 days: 4). */
   weeks: number;
   /** Weight of each older week relative to the next newer one: recent weeks say more about now. */
   decay: number;
+  /** Past days looked at, the same way, for a mic with less than a week of history. */
+  days: number;
 }
 
-export const DEFAULT_EXPECTATION: ExpectationRules = { weeks: 4, decay: 0.7 };
+export const DEFAULT_EXPECTATION: ExpectationRules = { weeks: 4, decay: 0.7, days: 6 };
+
+/** Every past hour an expectation for `hour` may read: the same hour in past weeks, then in past days. */
+export function pastHours(hour: number, rules: ExpectationRules): number[] {
+  const out: number[] = [];
+  for (let k = 1; k <= rules.weeks; k++) out.push(hour - k * WEEK_MS);
+  for (let k = 1; k <= rules.days; k++) out.push(hour - k * DAY_MS);
+  return out;
+}
 
 /** What the console's hourly counts know. Hours are epoch ms of an hour's start (UTC). */
 export interface History {
@@ -25,7 +36,9 @@ export const hourOf = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
 /**
  * Expected events in one hour for a mic and label: the decayed average of the same hour of the
  * week over the past weeks that can speak for the mic (counted, and not before its first event).
- * Null when no week can: the mic has no history there.
+ * A mic with no such week (heard for less than a week, or a console counting for less) is
+ * expected from the same hour of its past days instead: the daily rhythm without the weekly one.
+ * Null when no day can either: the mic has no history there.
  */
 export function hourlyExpectation(
   history: History,
@@ -36,16 +49,19 @@ export function hourlyExpectation(
 ): number | null {
   const first = history.firstSeen(micId);
   if (first === undefined) return null;
-  let weighted = 0;
-  let weights = 0;
-  for (let k = 1; k <= rules.weeks; k++) {
-    const past = hour - k * WEEK_MS;
-    if (past < first || !history.covered(past)) continue;
-    const w = rules.decay ** (k - 1);
-    weighted += w * history.count(micId, labelId, past);
-    weights += w;
-  }
-  return weights === 0 ? null : weighted / weights;
+  const average = (step: number, periods: number) => {
+    let weighted = 0;
+    let weights = 0;
+    for (let k = 1; k <= periods; k++) {
+      const past = hour - k * step;
+      if (past < first || !history.covered(past)) continue;
+      const w = rules.decay ** (k - 1);
+      weighted += w * history.count(micId, labelId, past);
+      weights += w;
+    }
+    return weights === 0 ? null : weighted / weights;
+  };
+  return average(WEEK_MS, rules.weeks) ?? average(DAY_MS, rules.days);
 }
 
 /**

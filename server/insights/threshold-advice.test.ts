@@ -39,6 +39,20 @@ describe('threshold advice', () => {
     expect(adviseThreshold([], 0, 14, rules)).toBeNull();
   });
 
+  it('weighs grouped events as the single ones they stand for', () => {
+    const grouped: Scored[] = [
+      { confidence: 0.8, real: true, n: 19 },
+      { confidence: 0.61, real: true, n: 1 },
+      { confidence: 0.55, real: false, n: 30 },
+    ];
+    expect(adviseThreshold(grouped, 0.5, 10, rules)).toMatchObject({
+      suggested: 0.8,
+      real: 20,
+      noise: 30,
+      kept_real: 19,
+    });
+  });
+
   it('says nothing when raising would cut nothing', () => {
     const same = Array.from({ length: 20 }, () => real(0.8));
     expect(adviseThreshold(same, 0.5, 14, rules)).toBeNull();

@@ -2,6 +2,8 @@ export interface Scored {
   confidence: number;
   /** Likely real: corroborated by a neighbour, or part of a composite event. Else likely noise. */
   real: boolean;
+  /** How many events share this confidence and kind (1 when omitted). */
+  n?: number;
 }
 
 export interface Advice {
@@ -36,21 +38,30 @@ export function adviseThreshold(
   days: number,
   rules: AdviceRules,
 ): Advice | null {
-  const real = events
-    .filter((e) => e.real)
-    .map((e) => e.confidence)
-    .sort((a, b) => b - a);
-  if (real.length < rules.minReal || days <= 0) return null;
-  const suggested = real[Math.ceil(rules.keepShare * real.length) - 1]!;
+  const weight = (e: Scored) => e.n ?? 1;
+  const real = events.filter((e) => e.real).sort((a, b) => b.confidence - a.confidence);
+  const realCount = real.reduce((s, e) => s + weight(e), 0);
+  const total = events.reduce((s, e) => s + weight(e), 0);
+  if (realCount < rules.minReal || days <= 0) return null;
+  const keep = Math.ceil(rules.keepShare * realCount);
+  let kept = 0;
+  let suggested = current;
+  for (const e of real) {
+    kept += weight(e);
+    if (kept >= keep) {
+      suggested = e.confidence;
+      break;
+    }
+  }
   if (!(suggested > current)) return null;
-  const after = events.filter((e) => e.confidence >= suggested).length;
-  if (after === events.length) return null;
+  const after = events.filter((e) => e.confidence >= suggested).reduce((s, e) => s + weight(e), 0);
+  if (after === total) return null;
   return {
     suggested,
-    real: real.length,
-    noise: events.length - real.length,
-    kept_real: real.filter((c) => c >= suggested).length,
-    events_per_day_now: perDay(events.length, days),
+    real: realCount,
+    noise: total - realCount,
+    kept_real: real.filter((e) => e.confidence >= suggested).reduce((s, e) => s + weight(e), 0),
+    events_per_day_now: perDay(total, days),
     events_per_day_after: perDay(after, days),
   };
 }
