@@ -101,9 +101,10 @@ export class Backfill {
     await this.save({ ...state, status: 'running', error: null });
     try {
       while (start < end) {
-        const s = this.state!;
-        const chunkEnd = Math.min(start + s.chunkMs, end);
+        const chunkEnd = Math.min(start + this.state!.chunkMs, end);
         const read = await this.readChunk(start, chunkEnd);
+        // Read after the chunk: it counted its requests into the state.
+        const s = this.state!;
         if (!read.complete && s.chunkMs > MIN_CHUNK_MS) {
           await this.save({ ...s, chunkMs: Math.max(MIN_CHUNK_MS, Math.floor(s.chunkMs / 2)) });
           continue;
