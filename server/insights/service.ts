@@ -32,6 +32,7 @@ const RECENT_REREAD_MS = 15_000;
 
 export interface InsightsSettings {
   rules: CorroborationRules;
+  /** 0: the console never reads history of its own; only what the hub reads is counted. */
   backfillMaxRps: number;
   deafMinMissed: number;
 }
@@ -111,7 +112,8 @@ export class InsightsService {
 
   /** Starts the back-fill and the periodic jobs; the timers never keep the process alive. */
   start(): void {
-    this.later(0, () => this.walk());
+    // BACKFILL_MAX_RPS=0: no back-fill and no catch-up (tests that count every edge request).
+    if (this.settings.backfillMaxRps > 0) this.later(0, () => this.walk());
     this.every(DECIDE_EVERY_MS, () => this.decide());
     this.every(PRUNE_EVERY_MS, () => prune(this.db, this.now()));
   }
