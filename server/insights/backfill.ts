@@ -47,6 +47,7 @@ export interface BackfillOptions {
 export class Backfill {
   state: BackfillState | null = null;
   private nextRequestAt = 0;
+  private stopped = false;
   private readonly now: () => number;
 
   constructor(private readonly options: BackfillOptions) {
@@ -75,6 +76,11 @@ export class Backfill {
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
     return (this.state = (await readState<BackfillState>(this.options.db, STATE_KEY))!);
+  }
+
+  /** Stops a walk under way before its next request (the console is closing). */
+  stop(): void {
+    this.stopped = true;
   }
 
   /** 0..1 of the first pass. */
@@ -131,6 +137,7 @@ export class Backfill {
       }
       await this.save({ ...this.state!, status: 'done' });
     } catch (error) {
+      if (this.stopped) return;
       if (error instanceof BackfillConflict) {
         // Another replica walks it: take its progress and leave the walking to it.
         this.state = await readState<BackfillState>(this.options.db, STATE_KEY);
@@ -149,6 +156,7 @@ export class Backfill {
     const events: ReadEvent[] = [];
     for (let n = 1; n <= MAX_CHUNK_PAGES; n++) {
       await this.throttle();
+      if (this.stopped) throw new Error('The back-fill was stopped');
       const page = await this.options.reader.eventsPage({
         page: n,
         size: 100,

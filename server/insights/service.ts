@@ -120,6 +120,7 @@ export class InsightsService {
 
   stop(): void {
     this.stopped = true;
+    this.backfill.stop();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
   }
