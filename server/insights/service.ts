@@ -20,8 +20,8 @@ const DECIDE_EVERY_MS = 30_000;
 const PRUNE_EVERY_MS = 3_600_000;
 /** An event's corroboration is decided once its neighbours' reports have had this long to arrive. */
 const SETTLE_MS = 30_000;
-const DECIDE_BATCH = 5_000;
-const DECIDE_MAX_BATCHES = 20;
+const DECIDE_BATCH = 2_000;
+const DECIDE_MAX_BATCHES = 50;
 /** Candidates read around one batch: bounded even if the batch spans a burst. */
 const DECIDE_MAX_CANDIDATES = 50_000;
 /** A hub that has not polled for this long is not live any more. */
@@ -218,6 +218,8 @@ export class InsightsService {
       await setCorroborated(this.db, yes, 1);
       await setCorroborated(this.db, no, 0);
       if (batch.length < DECIDE_BATCH) return;
+      // SQLite answers synchronously: let requests waiting on the event loop in between batches.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 }
