@@ -145,6 +145,7 @@ export function buildApp({ config, upstream, token, demo, db, setupToken = null 
     databaseUrl: config.databaseUrl,
     edge: { upstream, token, timeoutMs: config.edgeTimeoutMs },
     newWindowHours: config.review.newWindowHours,
+    feed: hub ?? undefined,
   });
   // Review changes ride the live stream, so every open screen sees them within a second.
   if (hub !== null) reviewBus.subscribe((change) => hub.broadcaster.publish({ type: 'review', data: change }));

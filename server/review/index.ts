@@ -13,12 +13,25 @@ export interface ReviewWiring {
   databaseUrl: string | null;
   edge: EdgeAccess;
   newWindowHours: number;
+  /** The live hub, when there is one: it passes on every event and composite event it reads. */
+  feed?: {
+    onEvents(listener: (events: { id: string; created_at: string }[]) => void): () => void;
+    onComposites(listener: (composites: { id: string; started_at: string; events: object[] }[]) => void): () => void;
+  };
 }
+
+/** How often the badge's count rescans the edge: rarely when the hub tells it of new items as they come. */
+const RESCAN_MS = { withFeed: 300_000, alone: 10_000 };
 
 /** Review routes and the bus that carries changes to screens (and between replicas). */
 export function registerReview(app: FastifyInstance, wiring: ReviewWiring): ReviewBus {
   const bus = new ReviewBus(wiring.db, wiring.databaseUrl);
-  const counter = createNewCounter(wiring.db, wiring.edge, { windowHours: wiring.newWindowHours, cacheMs: 10_000 });
+  const counter = createNewCounter(wiring.db, wiring.edge, {
+    windowHours: wiring.newWindowHours,
+    cacheMs: wiring.feed === undefined ? RESCAN_MS.alone : RESCAN_MS.withFeed,
+  });
+  wiring.feed?.onEvents((events) => counter.noteEvents(events));
+  wiring.feed?.onComposites((composites) => counter.noteComposites(composites));
   registerReviewRoutes(app, { db: wiring.db, bus, counter });
   registerHandoverRoute(app, { db: wiring.db, edge: wiring.edge, signedIn, invalid });
   registerMembershipRoute(app, { edge: wiring.edge, signedIn, invalid });
