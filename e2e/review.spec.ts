@@ -21,6 +21,8 @@ const startedAt = new Map<string, string>();
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
+  // Seeding this console's demo edge waits its turn for the CPU on a busy machine.
+  test.setTimeout(120_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esc-review-'));
   server = await startConsole(extraPort(4), { DATA_DIR: dataDir, DEMO_EVENTS: '4000', DEMO_EVENT_INTERVAL_MS: '0' });
   tokens = addAccounts(dataDir, [

@@ -29,6 +29,8 @@ export async function startConsole(port: number, env: Record<string, string>): P
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A seeding demo edge on a busy shared machine can take a minute; a server that never answers
+  // is stopped, so it cannot hold the port and answer the next run's spec with another database.
   await expect
     .poll(
       async () => {
@@ -38,9 +40,14 @@ export async function startConsole(port: number, env: Record<string, string>): P
           () => 'down',
         );
       },
-      { message: `console on port ${port}`, timeout: 20_000 },
+      { message: `console on port ${port}`, timeout: 60_000 },
     )
-    .toBe('up');
+    .toBe('up')
+    .catch(async (error: unknown) => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+      throw error;
+    });
   return {
     url,
     output: () => output,

@@ -4,8 +4,10 @@ import { reviewQueries, type ReviewItem, type SoundEvent } from '@/api';
 import { reviewMatches, type ReviewFilterState } from '@/components/review/review-filter';
 import { useReviewStates } from '@/components/review/use-review';
 
-// A recent event can still join a composite event for a rule window after it fired.
+// A recent event can still join a composite event for a rule window after it fired (the server
+// allows 15 min); a page of older events keeps its answer, which costs the edge a composite read.
 const MEMBERSHIP_REFRESH_MS = 30_000;
+const MEMBERSHIP_SETTLED_MS = 15 * 60_000;
 
 export interface Incident {
   id: string;
@@ -28,7 +30,7 @@ export function useEventReviews(events: readonly SoundEvent[]) {
   const to = times.at(-1) ?? '';
   const membership = useQuery({
     ...reviewQueries.membership(ids, from, to),
-    refetchInterval: MEMBERSHIP_REFRESH_MS,
+    refetchInterval: () => (Date.now() - Date.parse(to) < MEMBERSHIP_SETTLED_MS ? MEMBERSHIP_REFRESH_MS : false),
     retry: false,
   });
   const incidents = useMemo(() => {
