@@ -158,7 +158,7 @@ test.describe('time', () => {
 
     await page.goto('/wall');
     const wallTime = page.getByRole('log', { name: 'Latest events' }).locator('time').first();
-    await expect(wallTime).toHaveAttribute('title', / UTC$/);
+    await expect(wallTime).toHaveAttribute('data-hint', / UTC$/);
   });
 });
 

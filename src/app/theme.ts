@@ -90,7 +90,17 @@ export const cssVariablesResolver: CSSVariablesResolver = () => {
     );
   }
   return {
-    variables: {},
+    // The wall's surfaces, which Mantine's palette has no shade for (it is always dark).
+    variables: {
+      '--wall-color-body': '#0a0e13',
+      '--wall-color-line': '#1f2833',
+      '--wall-color-entry': '#141b24',
+      '--wall-color-composite': '#231a12',
+      '--wall-color-escalated': '#8f1d1d',
+      '--wall-color-escalated-edge': '#ff4d4d',
+      '--wall-color-flash': '#5c1f1f',
+      '--wall-color-new': '#3d1a1a',
+    },
     light,
     dark: {
       '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',

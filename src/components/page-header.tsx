@@ -39,7 +39,7 @@ export function PageHeader({
         {children}
       </Stack>
       {actions !== undefined && (
-        <Group gap="xs" align="flex-end" wrap="wrap" className={classes.actions}>
+        <Group gap="xs" wrap="wrap" className={classes.actions}>
           {actions}
         </Group>
       )}

@@ -75,7 +75,7 @@ export function AppLayout() {
         variant="default"
         size="lg"
         aria-label={t('shortcuts.open')}
-        title={t('shortcuts.open')}
+        data-hint={t('shortcuts.open')}
         onClick={openHelp}
         visibleFrom="sm"
       >

@@ -52,7 +52,7 @@ export function ConnectionIndicator() {
       data-state={state.status}
       // Whether changes are pushed (the hub's stream) or polled: tests wait on it, people need not.
       data-live={live}
-      title={hint ?? undefined}
+      data-hint={hint ?? undefined}
       style={{ textTransform: 'none' }}
     >
       {label}

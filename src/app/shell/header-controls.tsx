@@ -18,7 +18,7 @@ export function ColorSchemeToggle() {
       variant="default"
       size="lg"
       aria-label={label}
-      title={label}
+      data-hint={label}
       onClick={() => setColorScheme(NEXT_SCHEME[colorScheme])}
     >
       <Icon size={18} aria-hidden />
@@ -37,7 +37,7 @@ export function LanguageToggle() {
       h={34}
       lang={next}
       aria-label={t('header.switchLanguage')}
-      title={t('header.switchLanguage')}
+      data-hint={t('header.switchLanguage')}
       onClick={() => setLanguage(next)}
     >
       {next === 'ko' ? '한국어' : 'English'}

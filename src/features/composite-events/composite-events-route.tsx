@@ -106,7 +106,7 @@ export function Component() {
           <Select
             label={t('timeline.rule')}
             placeholder={t('timeline.allRules')}
-            title={t('timeline.rulesHint')}
+            data-hint={t('timeline.rulesHint')}
             data={ruleOptions}
             value={filters.rule}
             onChange={(value) => update({ rule: value })}

@@ -67,7 +67,7 @@ export function CompositeTimelineEntry({
             </Text>
             <Text
               size="sm"
-              title={
+              data-hint={
                 summary.first === null || summary.last === null
                   ? undefined
                   : `${formatUtc(summary.first)} – ${formatUtc(summary.last)}`

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip as MantineTooltip } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconHelpCircle, IconLock, IconPlugConnected, IconPlugConnectedX, IconX } from '@tabler/icons-react';
 import type { LatLngBoundsExpression } from 'leaflet';
 import type { ReactNode } from 'react';
@@ -148,17 +148,16 @@ function MicCard({ mic, labels }: { mic: ExtendedMic; labels: Map<string, Label>
             )}
           </Row>
         </dl>
-        <MantineTooltip label={t('detail.credentialsHint')} withArrow>
-          <Badge
-            color="gray"
-            variant="outline"
-            size="sm"
-            leftSection={<IconLock size={12} aria-hidden />}
-            style={{ textTransform: 'none', alignSelf: 'flex-start' }}
-          >
-            {t('detail.credentialsHidden')}
-          </Badge>
-        </MantineTooltip>
+        <Badge
+          color="gray"
+          variant="outline"
+          size="sm"
+          leftSection={<IconLock size={12} aria-hidden />}
+          style={{ textTransform: 'none', alignSelf: 'flex-start' }}
+          data-hint={t('detail.credentialsHint')}
+        >
+          {t('detail.credentialsHidden')}
+        </Badge>
       </Stack>
     </Paper>
   );

@@ -99,7 +99,6 @@ export function Component() {
               color={live ? 'teal' : 'gray'}
               leftSection={live ? <IconBroadcast size={12} aria-hidden /> : <IconBroadcastOff size={12} aria-hidden />}
               style={{ textTransform: 'none' }}
-              title={live ? t('live.on') : t('live.off')}
             >
               {live ? t('live.on') : t('live.off')}
             </Badge>

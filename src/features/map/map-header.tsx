@@ -1,4 +1,4 @@
-import { Button, Select, Text } from '@mantine/core';
+import { Button, Group, Select, Text } from '@mantine/core';
 import { IconFocusCentered, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { formatWindow } from '@/components/map/mic-marker-legend';
@@ -32,7 +32,7 @@ export function MapHeader({
     <PageHeader
       title={t('map:title')}
       actions={
-        <>
+        <Group gap="xs" align="flex-end">
           <Select
             label={t('map:filters.find')}
             data-shortcut="search"
@@ -60,7 +60,7 @@ export function MapHeader({
           >
             {t('map:resetView')}
           </Button>
-        </>
+        </Group>
       }
     >
       <Text size="sm" role="status" aria-live="polite" data-testid="map-summary">

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n';
@@ -54,7 +54,7 @@ export function MicPopupContent({
             variant="light"
             size="sm"
             style={{ textTransform: 'none' }}
-            title={`${formatDateTime(lastHeardAt, i18n.language)} · ${formatUtc(lastHeardAt)}`}
+            data-hint={`${formatDateTime(lastHeardAt, i18n.language)} · ${formatUtc(lastHeardAt)}`}
           >
             {t('map:popup.heardAgo', { ago: formatRelative(lastHeardAt) })}
           </Badge>
@@ -95,11 +95,9 @@ export function MicPopupContent({
           <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {events.data.results.map((event) => (
               <Group key={event.id} component="li" gap={8} justify="space-between" wrap="nowrap">
-                <Tooltip label={otherName(event.label.name, i18n.language)} openDelay={200}>
-                  <Text size="sm" fw={500} truncate="end">
-                    {localName(event.label.name, i18n.language)}
-                  </Text>
-                </Tooltip>
+                <Text size="sm" fw={500} truncate="end" data-hint={otherName(event.label.name, i18n.language)}>
+                  {localName(event.label.name, i18n.language)}
+                </Text>
                 <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
                   <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                     {t('map:popup.confidence', { value: formatPercent(event.confidence) })}

@@ -1,4 +1,4 @@
-import { Group, Text, Tooltip } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n';
 import type { LabelName } from '@/api';
 import { localName, otherName } from '@/lib/i18n';
@@ -12,20 +12,23 @@ export function CategoryName({ id, name }: { id: string; name: LabelName | null 
   const { t, i18n } = useTranslation('mics');
   if (name === null || name === undefined) {
     return (
-      <Tooltip label={t('form.unknownCategory')} openDelay={300}>
-        <Text span fw={600} size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-          {id}
-        </Text>
-      </Tooltip>
+      <Text
+        span
+        fw={600}
+        size="sm"
+        ff="monospace"
+        style={{ overflowWrap: 'anywhere' }}
+        data-hint={t('form.unknownCategory')}
+      >
+        {id}
+      </Text>
     );
   }
   return (
     <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-      <Tooltip label={otherName(name, i18n.language)} openDelay={300}>
-        <Text span fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {localName(name, i18n.language)}
-        </Text>
-      </Tooltip>
+      <Text span fw={600} size="sm" style={{ overflowWrap: 'anywhere' }} data-hint={otherName(name, i18n.language)}>
+        {localName(name, i18n.language)}
+      </Text>
       <Text span size="xs" c="dimmed" ff="monospace">
         {id}
       </Text>

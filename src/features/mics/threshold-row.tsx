@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Group, NumberInput, Skeleton, Slider, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Group, NumberInput, Skeleton, Slider, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
@@ -59,17 +59,16 @@ export function ThresholdRow({
               : t('form.serverReports', { confidence: reported.confidence, level: reported.sound_level_ge })}
           </Text>
           {onRemove !== null && (
-            <Tooltip label={t('form.removeCategory', { category: label })}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="sm"
-                onClick={onRemove}
-                aria-label={t('form.removeCategory', { category: label })}
-              >
-                <IconTrash size={14} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              onClick={onRemove}
+              aria-label={t('form.removeCategory', { category: label })}
+              data-hint={t('form.removeCategory', { category: label })}
+            >
+              <IconTrash size={14} aria-hidden />
+            </ActionIcon>
           )}
         </Group>
       </Group>

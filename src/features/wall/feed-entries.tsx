@@ -14,7 +14,7 @@ function EntryTime({ at }: { at: number }) {
     <time
       className={classes.time}
       dateTime={new Date(at).toISOString()}
-      title={`${formatDateTime(at, i18n.language)} · ${formatUtc(at)}`}
+      data-hint={`${formatDateTime(at, i18n.language)} · ${formatUtc(at)}`}
     >
       {formatTime(at)}
     </time>
@@ -28,7 +28,7 @@ export function EventEntry({ entry, now }: { entry: FeedEntry<SoundEvent>; now: 
   return (
     <li className={classes.entry} data-new={fresh} data-event-id={event.id}>
       <EntryTime at={entry.at} />
-      <span className={classes.label} title={otherName(event.label.name, i18n.language)}>
+      <span className={classes.label} data-hint={otherName(event.label.name, i18n.language)}>
         {fresh && <span className={classes.newBadge}>{t('wall:newEntry')}</span>}
         {localName(event.label.name, i18n.language)}
       </span>

@@ -38,13 +38,7 @@ export function FreshnessBadge({ health, config }: { health: Health; config: Wal
   const state = useStaleState(health, config);
   const bad = state.stale || state.noData || state.rejected;
   return (
-    <span
-      className={classes.fresh}
-      role="status"
-      data-testid="wall-freshness"
-      data-stale={bad}
-      style={bad ? { color: '#ff8787' } : undefined}
-    >
+    <span className={classes.fresh} role="status" data-testid="wall-freshness" data-stale={bad}>
       {bad ? <IconAccessPointOff size={24} aria-hidden /> : <IconAccessPoint size={24} aria-hidden />}
       {health.lastGoodAt > 0 ? t('wall:fresh', { time: formatTime(health.lastGoodAt) }) : t('wall:connecting')}
     </span>
