@@ -3,13 +3,14 @@
  * server on the demo edge at several scales, drives Debian Chromium over CDP, and writes
  * bench/results.json and bench/RESULTS.md. Loopback only; every loop is bounded.
  *
- *   --only=bundle,load,lighthouse,map,soak,server,freshness,edge   run some sections (also `--only lighthouse`)
+ *   --only=bundle,load,lighthouse,map,soak,server,freshness,edge,backfill   run some sections (also `--only lighthouse`)
  *   --quick                                         fewer runs and cycles (a smoke run of the harness)
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import { launch } from './lib/browser';
 import { measureBundle, BUDGETS } from './bundle';
+import { measureBackfill } from './lib/backfill';
 import { measureEdgeLoad } from './lib/edge-load';
 import { measureFreshness } from './lib/freshness';
 import { LIGHTHOUSE_TARGETS, measureLighthouse } from './lib/lighthouse';
@@ -23,7 +24,17 @@ import { writeReport } from './report';
 const args = process.argv.slice(2);
 const onlyAt = args.indexOf('--only');
 const onlyValue = args.find((a) => a.startsWith('--only='))?.slice(7) ?? (onlyAt >= 0 ? args[onlyAt + 1] : undefined);
-const only = onlyValue?.split(',') ?? ['bundle', 'load', 'lighthouse', 'map', 'soak', 'server', 'freshness', 'edge'];
+const only = onlyValue?.split(',') ?? [
+  'bundle',
+  'load',
+  'lighthouse',
+  'map',
+  'soak',
+  'server',
+  'freshness',
+  'edge',
+  'backfill',
+];
 const quick = args.includes('--quick');
 const RUNS = quick ? 2 : 5;
 const want = (section: string) => only.includes(section);
@@ -63,6 +74,14 @@ async function main() {
     log('bundle sizes');
     results.bundle = measureBundle('dist');
   }
+  if (want('backfill')) {
+    // No browser: the console's own work against the edge.
+    const rps = 200;
+    log(`insights back-fill: 28 days, 5,000 mics, 1,000,000 events, at ${rps} requests/s (first start seeds)`);
+    results.backfill = await measureBackfill(rps, quick ? 5 : 20, log);
+  }
+  const browserParts = ['load', 'lighthouse', 'map', 'soak', 'server', 'freshness', 'edge'];
+  if (!browserParts.some(want)) return finish();
   const browser = await launch();
   try {
     if (want('load')) {
@@ -177,13 +196,22 @@ async function main() {
     if (want('edge')) {
       const minutes = quick ? 1 : 3;
       log(`edge requests per minute: 1 screen, then 20 screens, ${minutes} min each`);
-      const server = await startConsole(8716, { DEMO_FAULTS: '1', DEMO_EVENT_INTERVAL_MS: '5000' });
+      // Screens only: the insights back-fill (a one-off 28-day read at start) is measured on its own.
+      const server = await startConsole(8716, {
+        DEMO_FAULTS: '1',
+        DEMO_EVENT_INTERVAL_MS: '5000',
+        BACKFILL_MAX_RPS: '0',
+      });
       results.edgeLoad = await measureEdgeLoad(browser, server.url, minutes);
       await server.stop();
     }
   } finally {
     await browser.close();
   }
+  finish();
+}
+
+function finish() {
   const previous = fs.existsSync('bench/results.json')
     ? (JSON.parse(fs.readFileSync('bench/results.json', 'utf8')) as Record<string, unknown>)
     : {};

@@ -13,6 +13,8 @@ import { registerHub } from './hub/index.js';
 import { registerReview } from './review/index.js';
 import { EdgeReader } from './insights/edge-reader.js';
 import { registerInsights } from './insights/routes.js';
+import { registerAcousticInsights } from './insights/acoustic-routes.js';
+import { InsightsService } from './insights/service.js';
 import { routePages } from './route-preload.js';
 import { securityHeaders } from './security-headers.js';
 import { redactWallPath } from './walls/wall-access.js';
@@ -146,18 +148,38 @@ export function buildApp({ config, upstream, token, demo, db, setupToken = null 
   });
   // Review changes ride the live stream, so every open screen sees them within a second.
   if (hub !== null) reviewBus.subscribe((change) => hub.broadcaster.publish({ type: 'review', data: change }));
-  registerInsights(app, {
-    reader: new EdgeReader({
-      upstream,
-      token,
-      timeoutMs: config.edgeTimeoutMs,
-      inventory: hub === null ? undefined : async () => (await hub.readyInventory()).mics(),
-    }),
-    rules: {
-      radiusM: config.insights.neighbourRadiusM,
-      windowMs: config.insights.corroborationWindowS * 1000,
-    },
+  const insightsReader = new EdgeReader({
+    upstream,
+    token,
+    timeoutMs: config.edgeTimeoutMs,
+    inventory: hub === null ? undefined : async () => (await hub.readyInventory()).mics(),
+    peekInventory: hub === null ? undefined : () => (hub.inventory.ready ? hub.inventory.mics() : null),
   });
+  const rules = {
+    radiusM: config.insights.neighbourRadiusM,
+    windowMs: config.insights.corroborationWindowS * 1000,
+  };
+  registerInsights(app, { reader: insightsReader, rules });
+  // The acoustic insights read the edge on the console's own (back-fill, catch-up): only with the server's token.
+  const insights =
+    token === null
+      ? null
+      : new InsightsService(db.db, insightsReader, {
+          rules,
+          backfillMaxRps: config.insights.backfillMaxRps,
+          deafMinMissed: config.insights.deafMinMissed,
+        });
+  registerAcousticInsights(app, { service: insights, reader: insightsReader });
+  if (insights !== null) {
+    const log = (error: unknown) => console.error(`insights: ${(error as Error).message}`);
+    if (hub !== null) {
+      // The hub reads every new event once for every screen; the counts take them from it.
+      hub.onEvents((events) => void insights.fromHub(events).catch(log));
+      hub.onComposites((composites) => void insights.fromComposites(composites).catch(log));
+    }
+    app.addHook('onReady', async () => insights.start());
+    app.addHook('preClose', async () => insights.stop());
+  }
   if (demo !== null && config.demo.faults) registerDemoControl(app, demo);
 
   const indexFile = path.join(config.staticDir, 'index.html');

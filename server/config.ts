@@ -47,6 +47,10 @@ export interface InsightsConfig {
   neighbourRadiusM: number;
   /** CORROBORATION_WINDOW_S: same-label events this close in time corroborate. */
   corroborationWindowS: number;
+  /** BACKFILL_MAX_RPS: edge requests per second the back-fill of hourly counts may make; 0: no back-fill. */
+  backfillMaxRps: number;
+  /** DEAF_MIN_MISSED: neighbours' corroborated incidents a mic must miss in 24 h to be suspected deaf. */
+  deafMinMissed: number;
 }
 
 export interface AuthConfig {
@@ -203,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     insights: {
       neighbourRadiusM: positive(env.NEIGHBOUR_RADIUS_M, 500, 'NEIGHBOUR_RADIUS_M'),
       corroborationWindowS: positive(env.CORROBORATION_WINDOW_S, 10, 'CORROBORATION_WINDOW_S'),
+      backfillMaxRps: intFrom(env.BACKFILL_MAX_RPS, 5, 'BACKFILL_MAX_RPS'),
+      deafMinMissed: positive(env.DEAF_MIN_MISSED, 3, 'DEAF_MIN_MISSED'),
     },
     demo: {
       mics: intFrom(env.DEMO_MICS, 60, 'DEMO_MICS'),

@@ -14,6 +14,10 @@ export interface ConsoleSchema {
   review_comments: ReviewCommentsTable;
   review_history: ReviewHistoryTable;
   wall_links: WallLinksTable;
+  insight_events: InsightEventsTable;
+  insight_hourly: InsightHourlyTable;
+  insight_state: InsightStateTable;
+  insight_labels: InsightLabelsTable;
 }
 
 export interface AccountsTable {
@@ -120,4 +124,37 @@ export interface WallLinksTable {
   revoked_by: string | null;
   last_seen_at: string | null;
   last_seen_ip: string | null;
+}
+
+/** An edge event the console has read, kept two weeks (mic health, threshold advice). */
+export interface InsightEventsTable {
+  event_id: string;
+  mic_id: string;
+  label_id: string;
+  at: string;
+  /** Confidence in thousandths, rounded down. */
+  confidence_milli: number | null;
+  /** Null until decided; 1 when a neighbour reported the same label within the window. */
+  corroborated: number | null;
+  in_composite: Generated<number>;
+}
+
+/** Events per mic, label and hour (`hour`: the hour's start, ISO-8601 UTC). */
+export interface InsightHourlyTable {
+  mic_id: string;
+  label_id: string;
+  hour: string;
+  count: number;
+}
+
+/** Small JSON documents of the insights concern (the back-fill's progress). */
+export interface InsightStateTable {
+  key: string;
+  value: string;
+}
+
+export interface InsightLabelsTable {
+  label_id: string;
+  name_ko: string;
+  name_en: string;
 }

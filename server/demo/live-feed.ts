@@ -56,6 +56,7 @@ export function startLiveFeed(store: DemoStore, meanIntervalMs: number): () => v
 
   const tick = () => {
     const now = Date.now();
+    store.reportIn(now);
     for (const d of world.moment(rng, now)) later(d.at - now, () => emit(micIds[d.mic]!, d.labelId));
     later(rng.exponential(meanIntervalMs), tick);
   };

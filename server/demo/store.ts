@@ -136,6 +136,14 @@ export class DemoStore {
     };
   }
 
+  /**
+   * Connected mics check in, as a real edge's devices do: their `reported_at` (shown in composite
+   * events) moves on, so a console judging "not reporting" sees them reporting.
+   */
+  reportIn(now: number): void {
+    this.db.prepare('UPDATE mics SET reported_at = ? WHERE connected = 1').run(new Date(now).toISOString());
+  }
+
   /** Stores one new base event as the edge would on detection, and runs the rules over it. */
   addEvent(input: NewEvent) {
     const { event, joined } = writeEvent(this.db, this.engine, this.rng, this.reference, input);

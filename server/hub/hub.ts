@@ -6,7 +6,7 @@ import type { SubscriberFilter } from './filters.js';
 import { FEEDS, HealthTracker, type FeedName, type HubHealth } from './health.js';
 import { Inventory, type InventoryDiff } from './inventory.js';
 import { readPages } from './pages.js';
-import { micEnvelopeSchema, micSchema } from './schemas.js';
+import { micEnvelopeSchema, micSchema, type CompositeEvent, type SoundEvent } from './schemas.js';
 import type { HubSettings } from './settings.js';
 
 /** Past this many changed mics a `mics` message says "refetch" instead of carrying them. */
@@ -51,6 +51,11 @@ export class Hub {
   private idleSince: number | null;
   private stopped = false;
   private readonly heartbeat: NodeJS.Timeout;
+  /** Told of every successful poll's items, the priming one included (insights count each event once). */
+  private readonly readers = {
+    events: new Set<(items: SoundEvent[]) => void>(),
+    composites: new Set<(items: CompositeEvent[]) => void>(),
+  };
 
   constructor(private readonly options: HubOptions) {
     this.now = options.now ?? Date.now;
@@ -131,6 +136,18 @@ export class Hub {
       if (error instanceof EdgeReadError && error.status === 404) this.publishMics(this.inventory.remove(micId));
       else this.options.log?.(`hub: could not re-read mic after an edit: ${(error as Error).message}`);
     }
+  }
+
+  /** Every events poll's new items (possibly none): the hub reads each event once, for everyone. */
+  onEvents(listener: (items: SoundEvent[]) => void): () => void {
+    this.readers.events.add(listener);
+    return () => this.readers.events.delete(listener);
+  }
+
+  /** Every composite poll's new or grown composite events. */
+  onComposites(listener: (items: CompositeEvent[]) => void): () => void {
+    this.readers.composites.add(listener);
+    return () => this.readers.composites.delete(listener);
   }
 
   touch(): void {
@@ -259,10 +276,12 @@ export class Hub {
       this.publishMics(this.inventory.replace(read, startedAt, this.now()));
     } else if (feed === 'events') {
       const poll = await this.events.poll(reader);
+      for (const listener of this.readers.events) listener(poll.items);
       if (poll.priming) this.primed('events');
       else if (poll.items.length > 0) this.broadcaster.publish({ type: 'event', data: { events: poll.items } });
     } else {
       const poll = await this.composites.poll(reader);
+      for (const listener of this.readers.composites) listener(poll.items);
       if (poll.priming) this.primed('composites');
       else if (poll.items.length > 0) {
         this.broadcaster.publish({ type: 'composite', data: { composites: poll.items } });

@@ -21,10 +21,11 @@ const micSchema = z.object({
   edge_id: z.string().nullish(),
   status: z.string().nullish(),
   location: z.object({ latitude: z.number(), longitude: z.number() }).nullish(),
+  thresholds: z.record(z.string(), z.object({ confidence: z.number() }).loose()).nullish(),
 });
 const eventSchema = z.object({
   id: z.string(),
-  label: z.object({ id: z.string() }),
+  label: z.object({ id: z.string(), name: z.object({ ko: z.string(), en: z.string() }).nullish() }),
   mic: z.object({ id: z.string() }),
   confidence: z.number().nullish(),
   created_at: z.string(),
@@ -39,7 +40,7 @@ function okOrSkip<T extends z.ZodTypeAny>(schema: T, row: unknown): z.infer<T>[]
 }
 
 export type DirectoryMic = z.infer<typeof micSchema> & MicPlace;
-export type EdgeEvent = HeardEvent & { confidence: number | null };
+export type EdgeEvent = HeardEvent & { confidence: number | null; labelName: { ko: string; en: string } | null };
 
 /** A mic as the hub's inventory holds it: what the directory needs of it. */
 export interface InventoryMic {
@@ -48,6 +49,7 @@ export interface InventoryMic {
   edge_id: string;
   status: string;
   location: { latitude: number; longitude: number } | null;
+  thresholds?: Record<string, { confidence: number }> | null;
 }
 
 export interface EdgeReaderOptions {
@@ -60,6 +62,8 @@ export interface EdgeReaderOptions {
    * of a walk of its own, so the edge is walked once for every screen and this too.
    */
   inventory?: () => Promise<readonly InventoryMic[]>;
+  /** The hub's inventory as it stands, without waking the hub; null before its first walk. */
+  peekInventory?: () => readonly InventoryMic[] | null;
 }
 
 export type Query = Record<string, string | number | readonly string[] | null | undefined>;
@@ -104,6 +108,7 @@ export class EdgeReader {
     if (response.status === 401 || response.status === 403) {
       throw new EdgeError(response.status, 'The edge refused the request');
     }
+    if (response.status === 404) throw new EdgeError(404, 'Not found on the edge');
     if (!response.ok) throw new EdgeError(502, `Edge server answered ${response.status}`);
     try {
       return await response.json();
@@ -113,13 +118,32 @@ export class EdgeReader {
   }
 
   async events(query: Query, callerAuthorization?: string): Promise<EdgeEvent[]> {
-    const body = page(eventSchema).safeParse(await this.getJson('/api/v1/events', query, callerAuthorization));
+    return (await this.eventsPage(query, callerAuthorization)).events;
+  }
+
+  /** A page of events, and how many items the edge sent (malformed ones included): a full page means "read on". */
+  async eventsPage(query: Query, callerAuthorization?: string): Promise<{ events: EdgeEvent[]; sent: number }> {
+    const json = await this.getJson('/api/v1/events', query, callerAuthorization);
+    const body = page(eventSchema).safeParse(json);
     if (!body.success) throw new EdgeError(502, 'Edge server sent an events page of an unexpected shape');
-    return body.data.results.flatMap((e) => {
+    const events = body.data.results.flatMap((e) => {
       const at = Date.parse(e.created_at);
       if (Number.isNaN(at)) return [];
-      return [{ id: e.id, micId: e.mic.id, labelId: e.label.id, at, confidence: e.confidence ?? null }];
+      return [
+        {
+          id: e.id,
+          micId: e.mic.id,
+          labelId: e.label.id,
+          at,
+          confidence: e.confidence ?? null,
+          labelName: e.label.name ?? null,
+        },
+      ];
     });
+    const sent = Array.isArray((json as { results?: unknown }).results)
+      ? (json as { results: unknown[] }).results.length
+      : 0;
+    return { events, sent };
   }
 
   /** Every mic with its place, read page by page (bounded) and kept for a minute. */
@@ -145,6 +169,18 @@ export class EdgeReader {
     return mics;
   }
 
+  /**
+   * The directory for background work (deciding corroboration): what the hub or the last walk
+   * already holds, never a walk or a wake-up of its own, so a console nobody looks at stays idle.
+   */
+  knownMics(): Map<string, DirectoryMic> | null {
+    if (this.options.peekInventory !== undefined) {
+      const list = this.options.peekInventory();
+      return list === null ? null : toDirectory(list);
+    }
+    return this.directory?.mics ?? null;
+  }
+
   private async fromInventory(inventory: () => Promise<readonly InventoryMic[]>): Promise<Map<string, DirectoryMic>> {
     let list: readonly InventoryMic[];
     try {
@@ -152,11 +188,15 @@ export class EdgeReader {
     } catch (error) {
       throw new EdgeError(502, (error as Error).message);
     }
-    const mics = new Map<string, DirectoryMic>();
-    for (const mic of list) {
-      if (mic.location === null) continue;
-      mics.set(mic.id, { ...mic, latitude: mic.location.latitude, longitude: mic.location.longitude });
-    }
-    return mics;
+    return toDirectory(list);
   }
+}
+
+function toDirectory(list: readonly InventoryMic[]): Map<string, DirectoryMic> {
+  const mics = new Map<string, DirectoryMic>();
+  for (const mic of list) {
+    if (mic.location === null) continue;
+    mics.set(mic.id, { ...mic, latitude: mic.location.latitude, longitude: mic.location.longitude });
+  }
+  return mics;
 }

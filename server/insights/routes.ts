@@ -32,9 +32,10 @@ const pageQuery = z.object({
   label_id: many,
 });
 
-function sendEdgeError(reply: FastifyReply, error: unknown) {
+export function sendEdgeError(reply: FastifyReply, error: unknown) {
   if (error instanceof EdgeError) {
-    const status = error.status === 401 || error.status === 403 ? 502 : error.status;
+    // The edge refusing the server's token, or not knowing a path it should, is a bad gateway to the browser.
+    const status = error.status === 401 || error.status === 403 || error.status === 404 ? 502 : error.status;
     return reply.code(status).header('cache-control', 'no-store').send({ detail: error.message });
   }
   throw error;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { accounts } from './0001-accounts.js';
 import { auditWalls } from './0002-audit-walls.js';
 import { review } from './0003-review.js';
+import { insights } from './0004-insights.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -17,4 +18,5 @@ export const migrations: Record<string, ConsoleMigration> = {
   '0001-accounts': accounts,
   '0002-audit-walls': auditWalls,
   '0003-review': review,
+  '0004-insights': insights,
 };

@@ -1,0 +1,202 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { BACKFILL_DAYS, WINDOW_MS, type InsightsService } from './service.js';
+import { indexDirectory } from './directory-index.js';
+import { EdgeError, type EdgeReader } from './edge-reader.js';
+import { connections, HEALTH_WINDOW_MS, micHealth } from './health-report.js';
+import { labelNames } from './insight-store.js';
+import { parseComposite, replay } from './replay.js';
+import { sendEdgeError } from './routes.js';
+import { ADVICE_DAYS, rateAround, thresholdAdvice } from './threshold-report.js';
+import { P_THRESHOLD, unusualNow } from './unusual-report.js';
+import { DEFAULT_ADVICE } from './threshold-advice.js';
+
+export interface AcousticOptions {
+  /** Null when the browser holds the edge token: nothing can read the edge on the console's own. */
+  service: InsightsService | null;
+  reader: EdgeReader;
+  now?: () => number;
+}
+
+/** Answers are computed at most this often; every wall on every screen reads the same one. */
+const ANSWER_TTL_MS = 10_000;
+
+const isoTime = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 time');
+const id = z.string().min(1).max(200);
+const thresholdsQuery = z.object({ mic_id: id.optional(), label_id: id.optional() });
+const rateQuery = z.object({
+  mic_id: id,
+  label_id: id,
+  at: isoTime,
+  days: z.coerce.number().int().min(1).max(BACKFILL_DAYS).default(7),
+});
+const replayParams = z.object({ compositeId: id });
+
+function badRequest(reply: FastifyReply, error: z.ZodError) {
+  const issue = error.issues[0]!;
+  return reply
+    .code(400)
+    .header('cache-control', 'no-store')
+    .send({ detail: `${issue.path.join('.') || 'query'}: ${issue.message}` });
+}
+
+/** GET /api/insights/{unusual,health,thresholds,rate,replay/:id}: read by any signed-in principal. */
+export function registerAcousticInsights(
+  app: FastifyInstance,
+  { service, reader, now = Date.now }: AcousticOptions,
+): void {
+  const memo = new Map<string, { at: number; body: unknown }>();
+  const remembered = async (key: string, compute: () => Promise<unknown>) => {
+    const hit = memo.get(key);
+    if (hit !== undefined && now() - hit.at < ANSWER_TTL_MS) return hit.body;
+    const body = await compute();
+    if (memo.size > 100) memo.clear();
+    memo.set(key, { at: now(), body });
+    return body;
+  };
+
+  const answer = async (reply: FastifyReply, key: string, compute: (s: InsightsService) => Promise<unknown>) => {
+    if (service === null) {
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .send({ detail: 'Acoustic insights need the server to hold the edge token' });
+    }
+    try {
+      return reply.header('cache-control', 'no-store').send(await remembered(key, () => compute(service)));
+    } catch (error) {
+      return sendEdgeError(reply, error);
+    }
+  };
+
+  const backfillOf = (s: InsightsService) => {
+    const state = s.backfill.state;
+    return {
+      status: state?.status ?? 'idle',
+      days: BACKFILL_DAYS,
+      covered_from: state === null ? null : new Date(state.from).toISOString(),
+      progress: s.backfill.progress(),
+      requests: state?.requests ?? 0,
+      error: state?.error ?? null,
+    };
+  };
+
+  app.get('/api/insights/unusual', (_request, reply) =>
+    answer(reply, 'unusual', async (s) => {
+      await s.ensureRecent();
+      const mics = await reader.mics();
+      const at = now();
+      const found = await unusualNow({
+        db: s.db,
+        mics,
+        index: indexDirectory(mics, s.settings.rules.radiusM),
+        state: s.backfill.state,
+        completeThrough: s.backfill.completeThrough(),
+        labels: await labelNames(s.db),
+        now: at,
+        windowMs: WINDOW_MS,
+      });
+      return {
+        computed_at: new Date(at).toISOString(),
+        window_minutes: WINDOW_MS / 60_000,
+        p_threshold: P_THRESHOLD,
+        backfill: backfillOf(s),
+        ...found,
+      };
+    }),
+  );
+
+  app.get('/api/insights/health', (_request, reply) =>
+    answer(reply, 'health', async (s) => {
+      const mics = await reader.mics();
+      const at = now();
+      const page = await reader.getJson('/api/v1/composite-events', {
+        page: 1,
+        size: 100,
+        order_by: 'desc',
+        created_at__ge: new Date(at - HEALTH_WINDOW_MS).toISOString(),
+      });
+      const parsed = z.object({ results: z.array(z.unknown()) }).safeParse(page);
+      if (parsed.success) {
+        await s.fromComposites(parsed.data.results.flatMap((c) => parseComposite(c) ?? []));
+      }
+      return {
+        computed_at: new Date(at).toISOString(),
+        window_hours: HEALTH_WINDOW_MS / 3_600_000,
+        min_missed: s.settings.deafMinMissed,
+        mics: await micHealth({
+          db: s.db,
+          mics,
+          index: indexDirectory(mics, s.settings.rules.radiusM),
+          connections: connections(page),
+          rules: s.settings.rules,
+          minMissed: s.settings.deafMinMissed,
+          now: at,
+        }),
+      };
+    }),
+  );
+
+  app.get('/api/insights/thresholds', (request, reply) => {
+    const q = thresholdsQuery.safeParse(request.query);
+    if (!q.success) return badRequest(reply, q.error);
+    return answer(reply, `thresholds\u0000${q.data.mic_id ?? ''}\u0000${q.data.label_id ?? ''}`, async (s) => {
+      const at = now();
+      const suggestions = await thresholdAdvice(
+        s.db,
+        await reader.mics(),
+        await labelNames(s.db),
+        s.backfill.state,
+        at,
+        {
+          micId: q.data.mic_id,
+          labelId: q.data.label_id,
+        },
+      );
+      return {
+        computed_at: new Date(at).toISOString(),
+        days: ADVICE_DAYS,
+        keep_share: DEFAULT_ADVICE.keepShare,
+        suggestions,
+      };
+    });
+  });
+
+  app.get('/api/insights/rate', (request, reply) => {
+    const q = rateQuery.safeParse(request.query);
+    if (!q.success) return badRequest(reply, q.error);
+    const { mic_id: micId, label_id: labelId, days } = q.data;
+    const at = Date.parse(q.data.at);
+    return answer(reply, `rate\u0000${micId}\u0000${labelId}\u0000${at}\u0000${days}`, async (s) => ({
+      mic_id: micId,
+      label_id: labelId,
+      at: new Date(at).toISOString(),
+      days,
+      ...(await rateAround(s.db, micId, labelId, at, days, s.backfill.state, s.backfill.completeThrough(), now())),
+    }));
+  });
+
+  app.get('/api/insights/replay/:compositeId', async (request, reply) => {
+    const p = replayParams.safeParse(request.params);
+    if (!p.success) return badRequest(reply, p.error);
+    const compositeId = p.data.compositeId;
+    if (service === null) return answer(reply, 'replay', async () => null);
+    try {
+      const body = await reader.getJson(`/api/v1/composite-events/${encodeURIComponent(compositeId)}`, {});
+      const composite = parseComposite(body);
+      if (composite === null) throw new EdgeError(502, 'Edge server sent a composite event of an unexpected shape');
+      await service.fromComposites([composite]);
+      return reply
+        .header('cache-control', 'no-store')
+        .send(await replay(composite, await reader.mics(), reader, service.settings.rules.radiusM));
+    } catch (error) {
+      if (error instanceof EdgeError && error.status === 404) {
+        return reply
+          .code(404)
+          .header('cache-control', 'no-store')
+          .send({ detail: `No composite event ${compositeId}` });
+      }
+      return sendEdgeError(reply, error);
+    }
+  });
+}

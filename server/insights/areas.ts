@@ -1,0 +1,70 @@
+import type { MicPlace } from './corroboration.js';
+import { distanceMeters } from './geo.js';
+
+export interface Area {
+  area_id: string;
+  /** The name of its leading mic: the one the area was grown around. */
+  name: string;
+  mic_ids: string[];
+  lat: number;
+  lng: number;
+}
+
+/**
+ * Mics within `radiusM` of each other, found through a grid of cells a radius wide: each mic
+ * compares itself with the mics of its own and the 8 surrounding cells, not with every mic.
+ */
+export function neighbourIndex(places: readonly MicPlace[], radiusM: number): Map<string, string[]> {
+  const cellLat = radiusM / 111_320;
+  const cells = new Map<string, MicPlace[]>();
+  const cellOf = (p: MicPlace) => {
+    const row = Math.floor(p.latitude / cellLat);
+    // Longitude cells narrow towards the poles: size them at the row's latitude.
+    const cellLon = cellLat / Math.max(0.01, Math.cos((p.latitude * Math.PI) / 180));
+    return [row, Math.floor(p.longitude / cellLon)] as const;
+  };
+  for (const p of places) {
+    const [r, c] = cellOf(p);
+    const key = `${r}:${c}`;
+    const list = cells.get(key) ?? [];
+    list.push(p);
+    cells.set(key, list);
+  }
+  const out = new Map<string, string[]>();
+  for (const p of places) {
+    const [r, c] = cellOf(p);
+    const near: string[] = [];
+    for (let dr = -1; dr <= 1; dr++) {
+      for (let dc = -1; dc <= 1; dc++) {
+        for (const q of cells.get(`${r + dr}:${c + dc}`) ?? []) {
+          if (q.id !== p.id && distanceMeters(p, q) <= radiusM) near.push(q.id);
+        }
+      }
+    }
+    out.set(p.id, near.sort());
+  }
+  return out;
+}
+
+/**
+ * Areas, by one simple rule: the mic with the most neighbours (ties: smallest id) leads an area
+ * and takes every neighbour not yet in an area; then the next such mic among those left, until
+ * every mic is in one. An area is therefore at most two radii across (no chains of mics
+ * stretching over a city), and the same inventory always gives the same areas.
+ */
+export function clusterAreas(places: readonly (MicPlace & { name: string | null })[], radiusM: number): Area[] {
+  const near = neighbourIndex(places, radiusM);
+  const byId = new Map(places.map((p) => [p.id, p]));
+  const order = [...places].sort((a, b) => near.get(b.id)!.length - near.get(a.id)!.length || a.id.localeCompare(b.id));
+  const taken = new Set<string>();
+  const areas: Area[] = [];
+  for (const leader of order) {
+    if (taken.has(leader.id)) continue;
+    const members = [leader.id, ...near.get(leader.id)!.filter((id) => !taken.has(id))];
+    for (const id of members) taken.add(id);
+    const lat = members.reduce((s, id) => s + byId.get(id)!.latitude, 0) / members.length;
+    const lng = members.reduce((s, id) => s + byId.get(id)!.longitude, 0) / members.length;
+    areas.push({ area_id: `area-${leader.id}`, name: leader.name ?? leader.id, mic_ids: members.sort(), lat, lng });
+  }
+  return areas;
+}

@@ -1,0 +1,107 @@
+import { expect, it } from 'vitest';
+import type { ConsoleDb } from '../db/database.js';
+import { describeEachDatabase } from '../testing/databases.js';
+import { Backfill, MAX_CHUNK_PAGES } from './backfill.js';
+import { EdgeError, type EdgeEvent, type EdgeReader, type Query } from './edge-reader.js';
+
+const H = 3_600_000;
+const NOW = Date.parse('2026-11-25T12:00:00Z');
+
+/**
+ * An edge holding `events`, answering pages of the time range asked (newest first, bounds
+ * inclusive, as the demo edge does), that fails requests whose number is in `failAt`.
+ */
+function edgeOf(events: EdgeEvent[], failAt = new Set<number>()) {
+  const edge = {
+    requests: 0,
+    async eventsPage(query: Query) {
+      edge.requests++;
+      if (failAt.has(edge.requests)) throw new EdgeError(502, 'Edge unreachable');
+      const start = Date.parse(String(query.start));
+      const end = Date.parse(String(query.end));
+      const page = Number(query.page);
+      const found = events.filter((e) => e.at >= start && e.at <= end).sort((a, b) => b.at - a.at);
+      const items = found.slice((page - 1) * 100, page * 100);
+      return { events: items, sent: items.length };
+    },
+  };
+  return edge;
+}
+
+const ev = (n: number, at: number, micId = 'a'): EdgeEvent => ({
+  id: `e${n}`,
+  micId,
+  labelId: 'scream',
+  at,
+  confidence: 0.7,
+  labelName: null,
+});
+
+/** Every counted event, and the database emptied of insights for the next test. */
+async function totals(consoleDb: ConsoleDb) {
+  const rows = await consoleDb.db.selectFrom('insight_hourly').select('count').execute();
+  return rows.reduce((sum, r) => sum + Number(r.count), 0);
+}
+
+async function empty(consoleDb: ConsoleDb) {
+  for (const table of ['insight_hourly', 'insight_events', 'insight_state'] as const) {
+    await consoleDb.db.deleteFrom(table).execute();
+  }
+}
+
+describeEachDatabase('back-fill', (getDb) => {
+  it('continues after a failure where the last stored chunk ended, counting every event once', async () => {
+    const { db } = getDb();
+    // 30 days of events every 20 minutes (28 days of them in range), plus 250 in one hour (3 pages).
+    const events = Array.from({ length: 30 * 72 }, (_, i) => ev(i, NOW - 30 * 24 * H + i * 20 * 60_000 + 1));
+    for (let k = 0; k < 250; k++) events.push(ev(100_000 + k, NOW - 2 * H + k * 1000));
+    const inRange = events.filter((e) => e.at >= NOW - 28 * 24 * H && e.at < NOW).length;
+    const edge = edgeOf(events, new Set([6]));
+    const first = new Backfill({ db, reader: edge as unknown as EdgeReader, maxRps: 1000, days: 28, now: () => NOW });
+    await expect(first.walk()).rejects.toThrow('Edge unreachable');
+    expect(first.state).toMatchObject({ status: 'failed', error: 'Edge unreachable' });
+    const stoppedAt = first.state!.cursor;
+    expect(stoppedAt).toBeGreaterThan(first.state!.from);
+
+    // A restart: a new back-fill on the same database.
+    const again = new Backfill({ db, reader: edge as unknown as EdgeReader, maxRps: 1000, days: 28, now: () => NOW });
+    await again.load();
+    expect(again.state!.cursor).toBe(stoppedAt);
+    await again.walk(NOW);
+    expect(again.state).toMatchObject({ status: 'done', cursor: NOW, error: null });
+    expect(again.progress()).toBe(1);
+    expect(await totals(getDb())).toBe(inRange);
+
+    // A catch-up re-reads its overlap: recent events are known by id and not counted again.
+    edge.requests = 0;
+    events.push(ev(200_000, NOW + 60_000));
+    await again.walk(NOW + 120_000);
+    expect(await totals(getDb())).toBe(inRange + 1);
+    expect(edge.requests).toBeLessThanOrEqual(2);
+  });
+
+  it('halves a chunk that fills every page, and reads it again whole', async () => {
+    await empty(getDb());
+    const { db } = getDb();
+    const dense = Array.from({ length: MAX_CHUNK_PAGES * 100 + 50 }, (_, i) => ev(i, NOW - H + i * 300));
+    const edge = edgeOf(dense);
+    const fill = new Backfill({ db, reader: edge as unknown as EdgeReader, maxRps: 10_000, days: 1, now: () => NOW });
+    await fill.walk(NOW);
+    expect(fill.state!.truncated).toBe(0);
+    expect(await totals(getDb())).toBe(dense.filter((e) => e.at >= NOW - 24 * H).length);
+  });
+
+  it('spaces its requests to BACKFILL_MAX_RPS', async () => {
+    await empty(getDb());
+    const { db } = getDb();
+    const edge = edgeOf([]);
+    const slow = new Backfill({ db, reader: edge as unknown as EdgeReader, maxRps: 20, days: 1, now: () => NOW });
+    await slow.load();
+    // Chunks of an hour, then 2, 4, 8, 16: five requests cover 31 of the 24 hours.
+    const started = Date.now();
+    await slow.walk(NOW);
+    const took = Date.now() - started;
+    expect(edge.requests).toBe(5);
+    expect(took).toBeGreaterThanOrEqual(4 * 50 - 5);
+  });
+});
