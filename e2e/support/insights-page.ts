@@ -17,7 +17,7 @@ export class InsightsPage {
   }
 
   suspect(micName: string) {
-    return this.page.getByRole('listitem', { name: micName });
+    return this.page.getByRole('list', { name: 'Mic health' }).getByRole('listitem', { name: micName, exact: true });
   }
 
   suggestions() {
@@ -39,7 +39,7 @@ export class InsightsPage {
   }
 
   replaySlider() {
-    return this.replay().getByRole('slider', { name: 'Replay time' });
+    return this.replay().getByRole('slider');
   }
 
   play() {
