@@ -152,7 +152,7 @@ function ReplayPlayer({ replay }: { replay: Replay }) {
             setPosition(value);
           }}
           label={(value) => t('replay.at', { seconds: seconds(value) })}
-          thumbProps={{ 'aria-label': t('replay.position') }}
+          thumbLabel={t('replay.position')}
           marks={timeline.steps.map((step) => ({ value: step.offsetMs }))}
         />
         <Text size="sm" className={classes.clock} data-testid="replay-position">
