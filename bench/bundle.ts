@@ -18,6 +18,7 @@ export const ROUTES: Record<string, string> = {
   '/events': '/events',
   '/composite-events': '/composite-events',
   '/composite-events/:id': '/composite-events/ce-1',
+  '/insights': '/insights',
   '/wall': '/wall',
   '/sign-in': '/sign-in',
 };

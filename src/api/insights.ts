@@ -21,6 +21,38 @@ export function getCorroboration(params: EventListParams, signal?: AbortSignal) 
   return request({ path: '/api/insights/corroboration', query: { ...params }, schema: corroborationSchema, signal });
 }
 
+export type {
+  EventRate,
+  HealthReason,
+  MicHealth,
+  Replay,
+  ReplayEvent,
+  ReplayMic,
+  SuspectMic,
+  ThresholdAdvice,
+  ThresholdSuggestion,
+  Unusual,
+  UnusualArea,
+  UnusualEdge,
+  UnusualMic,
+} from './insight-reports';
+
+/**
+ * The issue-14 reports' schemas load with the first page that asks for one, not with the shell
+ * every page loads first (the keys stay here, with the other insights).
+ */
+const reports = () => import('./insight-reports');
+
+export interface RateQuery {
+  micId: string;
+  labelId: string;
+  at: string;
+  days?: number;
+}
+
+/** The insights refresh on their own: the server recomputes them, nothing pushes them. */
+export const INSIGHTS_REFRESH_MS = 60_000;
+
 export const insightQueries = {
   all: () => ['insights'] as const,
   /**
@@ -40,5 +72,57 @@ export const insightQueries = {
           signal,
         ),
       placeholderData: keepPreviousData,
+    }),
+
+  unusual: () =>
+    queryOptions({
+      queryKey: [...insightQueries.all(), 'unusual'] as const,
+      queryFn: async ({ signal }) =>
+        request({ path: '/api/insights/unusual', schema: (await reports()).unusualSchema, signal }),
+      refetchInterval: (query) =>
+        // While the history is being read the rows change quickly; poll faster so progress moves.
+        query.state.data?.backfill.status === 'running' ? 10_000 : INSIGHTS_REFRESH_MS,
+    }),
+  health: () =>
+    queryOptions({
+      queryKey: [...insightQueries.all(), 'health'] as const,
+      queryFn: async ({ signal }) =>
+        request({ path: '/api/insights/health', schema: (await reports()).micHealthSchema, signal }),
+      refetchInterval: INSIGHTS_REFRESH_MS,
+    }),
+  thresholds: (filter: { micId?: string; labelId?: string } = {}) =>
+    queryOptions({
+      queryKey: [...insightQueries.all(), 'thresholds', filter] as const,
+      queryFn: async ({ signal }) =>
+        request({
+          path: '/api/insights/thresholds',
+          query: { mic_id: filter.micId, label_id: filter.labelId },
+          schema: (await reports()).thresholdAdviceSchema,
+          signal,
+        }),
+      refetchInterval: INSIGHTS_REFRESH_MS * 5,
+    }),
+  rate: ({ micId, labelId, at, days }: RateQuery) =>
+    queryOptions({
+      queryKey: [...insightQueries.all(), 'rate', { micId, labelId, at, days }] as const,
+      queryFn: async ({ signal }) =>
+        request({
+          path: '/api/insights/rate',
+          query: { mic_id: micId, label_id: labelId, at, days },
+          schema: (await reports()).eventRateSchema,
+          signal,
+        }),
+      staleTime: 5 * 60_000,
+    }),
+  replay: (compositeId: string) =>
+    queryOptions({
+      queryKey: [...insightQueries.all(), 'replay', compositeId] as const,
+      queryFn: async ({ signal }) =>
+        request({
+          path: `/api/insights/replay/${encodeURIComponent(compositeId)}`,
+          schema: (await reports()).replaySchema,
+          signal,
+        }),
+      staleTime: 60_000,
     }),
 };

@@ -61,6 +61,7 @@ export function createRouter() {
                       lazy: page(() => import('@/features/composite-events/composite-event-route')),
                     },
                     { path: 'handover', lazy: page(() => import('@/features/handover/handover-route')) },
+                    { path: 'insights', lazy: page(() => import('@/features/insights/insights-route')) },
                     {
                       path: 'admin',
                       lazy: page(() => import('@/features/admin/admin-route')),

@@ -100,6 +100,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => {
       '--wall-color-escalated-edge': '#ff4d4d',
       '--wall-color-flash': '#5c1f1f',
       '--wall-color-new': '#3d1a1a',
+      '--wall-color-unusual': '#2b1d05',
     },
     light,
     dark: {

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconAlertOctagon,
   IconBroadcast,
+  IconBulb,
   IconClipboardList,
   IconDeviceTv,
   IconKeyboard,
@@ -33,6 +34,7 @@ const NAV = [
   { to: '/map', key: 'nav.map', icon: IconMap2 },
   { to: '/events', key: 'nav.events', icon: IconBroadcast },
   { to: '/composite-events', key: 'nav.compositeEvents', icon: IconStack2 },
+  { to: '/insights', key: 'nav.insights', icon: IconBulb },
   { to: '/handover', key: 'nav.handover', icon: IconClipboardList },
 ] as const;
 

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compositeEventFixture } from '@/testing/fixtures';
 import { server } from '@/testing/msw-server';
 import { renderRoutes } from '@/testing/render';
@@ -20,7 +21,38 @@ beforeAll(() => {
     new Proxy({}, { get: () => () => undefined })) as unknown as HTMLCanvasElement['getContext'];
 });
 
+// The replay (its own section, tested in replay-timeline.test.ts): two mics, the first heard first.
+beforeEach(() => {
+  server.use(
+    http.get('/api/insights/replay/:id', ({ params }) =>
+      HttpResponse.json({
+        composite_id: params.id,
+        label_id: 'scream',
+        label_name: null,
+        from: '2026-11-20T10:00:00.000Z',
+        to: '2026-11-20T10:00:06.000Z',
+        mics: [
+          { id: 'mic-a', name: 'Gate A', lat: 37.5, lng: 127, role: 'member' },
+          { id: 'mic-b', name: 'Gate B', lat: 37.501, lng: 127.001, role: 'neighbour' },
+        ],
+        events: [{ id: 'ev-1', mic_id: 'mic-a', at: '2026-11-20T10:00:01.000Z', confidence: 0.9 }],
+        motion: { kind: 'stationary', origin_mic_id: 'mic-a', spread_s: 0, speed_mps: null },
+      }),
+    ),
+  );
+});
+
 describe('/composite-events/:id', () => {
+  it('replays the incident: says where it started and lights a mic as the slider passes it', async () => {
+    server.use(http.get('/api/v1/composite-events/ce-1', () => HttpResponse.json(compositeEventFixture())));
+    renderRoutes(routes, { path: '/composite-events/ce-1' });
+    expect(await screen.findByTestId('replay-motion')).toHaveTextContent('stationary: it started near Gate A');
+    expect(screen.getByText('0 of 1 mics have heard it')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next event' }));
+    expect(screen.getByText('1 of 1 mics have heard it')).toBeInTheDocument();
+    expect(screen.getByTestId('replay-position')).toHaveTextContent('+1.0 s');
+  });
+
   it('explains why it fired and never shows connection credentials', async () => {
     const event = compositeEventFixture();
     const withSecrets = {

@@ -13,6 +13,7 @@ import { BaseEventsTable } from './base-events-table';
 import { byTime, summarize } from './composite-summary';
 import { LabelsAndCounts, ReadBadge } from './composite-timeline-entry';
 import { MicsSection } from './mics-section';
+import { ReplaySection } from './replay-section';
 import { RulePanel } from './rule-panel';
 import { WhyFiredChart } from './why-fired-chart';
 import './locales';
@@ -87,6 +88,7 @@ function CompositeEventView({ composite, back, stale }: { composite: CompositeEv
       <ReviewPanel kind="composite" id={composite.id} firedAt={composite.started_at} />
       <RulePanel composite={composite} />
       <WhyFiredChart composite={composite} />
+      <ReplaySection compositeId={composite.id} />
 
       <Stack gap="sm" component="section" aria-labelledby="base-events-title">
         <Group justify="space-between">

@@ -7,6 +7,10 @@ const en = {
   more: 'Show older changes',
   by: 'by {{actor}}',
   list: 'History of this device',
+  rate: {
+    change: '{{category}}: {{before}} → {{after}} events a day ({{days}} days before and since)',
+    tooSoon: '{{category}}: {{before}} events a day before; too soon to say since',
+  },
 };
 
 const ko: typeof en = {
@@ -16,6 +20,10 @@ const ko: typeof en = {
   more: '이전 변경 더 보기',
   by: '{{actor}}',
   list: '이 장치의 변경 이력',
+  rate: {
+    change: '{{category}}: 하루 {{before}}건 → {{after}}건 (변경 전후 {{days}}일)',
+    tooSoon: '{{category}}: 변경 전 하루 {{before}}건, 변경 후는 아직 판단하기 이릅니다',
+  },
 };
 
 registerTranslations('micHistory', en, ko);

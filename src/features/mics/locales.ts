@@ -60,6 +60,9 @@ const en = {
     updated: 'Updated',
   },
   form: {
+    proposal:
+      'Suggested by Insights: {{category}} raised to {{value}}. The preview below shows what it would keep; Save applies it.',
+    proposalReadOnly: 'Suggested by Insights: {{category}} raised to {{value}}. An admin can apply it.',
     name: 'Name',
     host: 'Host',
     status: 'Status',
@@ -191,6 +194,9 @@ const ko: typeof en = {
     updated: '수정',
   },
   form: {
+    proposal:
+      '인사이트 제안: {{category}} 임계값을 {{value}}(으)로 올림. 아래 미리보기에서 유지되는 이벤트를 확인하고 저장하면 적용됩니다.',
+    proposalReadOnly: '인사이트 제안: {{category}} 임계값을 {{value}}(으)로 올림. 관리자가 적용할 수 있습니다.',
     name: '이름',
     host: '호스트',
     status: '상태',

@@ -7,6 +7,7 @@ import { micQueries, useCan, useSession } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { NotFoundState, QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useRuntimeConfig } from '@/lib/runtime-config';
+import { thresholdSuggestionSearch } from '@/lib/threshold-suggestion';
 import { usePhone } from '@/lib/screens';
 import { MicForm } from './mic-form';
 import { MicHistory } from './mic-history';
@@ -51,7 +52,17 @@ export function Component() {
       ? t('drawer.roleReadOnly', { role: t(`common:roles.${me.role}`) })
       : undefined;
   const query = useQuery(micQueries.detail(micId));
-  const backTo = { pathname: '/mics', search: location.search };
+  // A suggestion (from the insights page) is for this drawer only: the table never sees it.
+  const params = new URLSearchParams(location.search);
+  const suggestion = thresholdSuggestionSearch.read(params);
+  const proposal =
+    suggestion.label !== null && suggestion.value !== null
+      ? { category: suggestion.label, value: suggestion.value }
+      : null;
+  params.delete('suggest');
+  params.delete('to');
+  const tableSearch = params.size === 0 ? '' : `?${params.toString()}`;
+  const backTo = { pathname: '/mics', search: tableSearch };
   const close = () => navigate(backTo);
   useReturnFocus(micId);
   const phone = usePhone();
@@ -93,7 +104,7 @@ export function Component() {
           <NotFoundState
             title={t('drawer.notFound', { id: micId })}
             description={t('drawer.notFoundDescription')}
-            backTo={`/mics${location.search}`}
+            backTo={`/mics${tableSearch}`}
             backLabel={t('drawer.back')}
           />
         }
@@ -109,7 +120,13 @@ export function Component() {
         {(mic) => (
           <Stack gap="sm">
             <StaleDataNotice query={query} />
-            <MicForm key={mic.id} mic={mic} readOnly={readOnly} readOnlyNote={roleNote} />
+            <MicForm
+              key={`${mic.id}/${proposal?.category ?? ''}/${proposal?.value ?? ''}`}
+              mic={mic}
+              readOnly={readOnly}
+              readOnlyNote={roleNote}
+              proposal={proposal}
+            />
             <MicHistory micId={mic.id} />
           </Stack>
         )}

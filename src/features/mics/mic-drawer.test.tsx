@@ -70,6 +70,16 @@ describe('mic drawer', () => {
     expect(screen.getByText('No changes')).toBeInTheDocument();
   });
 
+  it('fills a suggested threshold in, unsaved, and saves it with the usual PATCH', async () => {
+    const patches = edge(() => HttpResponse.json({ data: mic }));
+    const user = userEvent.setup();
+    renderDrawer(`/mics/${mic.id}?suggest=scream&to=0.82`);
+    expect(await screen.findByTestId('threshold-proposal')).toHaveTextContent('scream raised to 0.82');
+    expect(screen.getByText('1 unsaved change')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches).toEqual([{ thresholds: { scream: 0.82 } }]));
+  });
+
   it('maps a 422 loc to its field and keeps the input', async () => {
     const patches = edge(() =>
       HttpResponse.json(

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { micFixture } from '@/testing/fixtures';
-import { buildPatch, formValuesOf, mapServerErrors, validateForm } from './mic-form-model';
+import {
+  buildPatch,
+  formValuesOf,
+  mapServerErrors,
+  validateForm,
+  withProposal,
+  type MicFormValues,
+} from './mic-form-model';
 
 const mic = micFixture({
   thresholds: { scream: { sound_level_ge: 75, confidence: 0.7 }, drone: { sound_level_ge: 70, confidence: 0.7 } },
@@ -115,5 +122,29 @@ describe('mapServerErrors', () => {
       [`thresholds.${droneIndex}.value`]: 'Input should be less than or equal to 1',
     });
     expect(mapped.general).toEqual(['gone: unknown category', 'Field required']);
+  });
+});
+
+describe('withProposal', () => {
+  const values: MicFormValues = {
+    name: 'a',
+    host: 'h',
+    status: 'active',
+    latitude: 1,
+    longitude: 2,
+    thresholds: [{ category: 'scream', value: 0.5, added: false }],
+  };
+  it('fills the proposed value into the category it names, as an unsaved change', () => {
+    const next = withProposal(values, { category: 'scream', value: 0.72 });
+    expect(next.thresholds).toEqual([{ category: 'scream', value: 0.72, added: false }]);
+    expect(buildPatch(values, next)).toEqual({ thresholds: { scream: 0.72 } });
+  });
+  it('adds the category when the device does not have it, and leaves the values alone without a proposal', () => {
+    expect(withProposal(values, { category: 'dog_bark', value: 0.6 }).thresholds[1]).toEqual({
+      category: 'dog_bark',
+      value: 0.6,
+      added: true,
+    });
+    expect(withProposal(values, null)).toBe(values);
   });
 });

@@ -134,3 +134,23 @@ export function mapServerErrors(errors: readonly FieldError[], values: MicFormVa
   }
   return { fields, general };
 }
+
+/** A threshold proposed from elsewhere (the insights page): a category and the value to try. */
+export interface ThresholdProposal {
+  category: string;
+  value: number;
+}
+
+/**
+ * The form's values with a proposal filled in, unsaved: the category's row takes the value, or
+ * a new row is added when the device does not have the category yet.
+ */
+export function withProposal(values: MicFormValues, proposal: ThresholdProposal | null): MicFormValues {
+  if (proposal === null) return values;
+  const index = values.thresholds.findIndex((row) => row.category === proposal.category);
+  const thresholds =
+    index === -1
+      ? [...values.thresholds, { category: proposal.category, value: proposal.value, added: true }]
+      : values.thresholds.map((row, i) => (i === index ? { ...row, value: proposal.value } : row));
+  return { ...values, thresholds };
+}

@@ -10,7 +10,9 @@ import {
   isEmptyPatch,
   mapServerErrors,
   validateForm,
+  withProposal,
   type MicFormValues,
+  type ThresholdProposal,
 } from './mic-form-model';
 import { SaveResult } from './save-result';
 import { ThresholdFields } from './threshold-fields';
@@ -24,13 +26,24 @@ function changeCount(patch: MicPatch): number {
 }
 
 /** The device's edit form: validates before sending, sends only what changed, keeps the input when refused. */
-export function MicForm({ mic, readOnly, readOnlyNote }: { mic: Mic; readOnly: boolean; readOnlyNote?: string }) {
+export function MicForm({
+  mic,
+  readOnly,
+  readOnlyNote,
+  proposal = null,
+}: {
+  mic: Mic;
+  readOnly: boolean;
+  readOnlyNote?: string;
+  /** A threshold suggested elsewhere, filled in unsaved so its preview shows and saving stays a choice. */
+  proposal?: ThresholdProposal | null;
+}) {
   const { t } = useTranslation('mics');
   const [initial, setInitial] = useState(() => formValuesOf(mic));
 
   const form = useForm<MicFormValues>({
     mode: 'controlled',
-    initialValues: initial,
+    initialValues: withProposal(initial, proposal),
     validate: (values) => Object.fromEntries(Object.entries(validateForm(values)).map(([path, key]) => [path, t(key)])),
   });
 
@@ -66,6 +79,14 @@ export function MicForm({ mic, readOnly, readOnlyNote }: { mic: Mic; readOnly: b
         {readOnly && (
           <Alert color="gray" variant="light">
             {readOnlyNote ?? t('drawer.readOnly')}
+          </Alert>
+        )}
+        {proposal !== null && (
+          <Alert color="blue" variant="light" data-testid="threshold-proposal">
+            {t(readOnly ? 'form.proposalReadOnly' : 'form.proposal', {
+              category: proposal.category,
+              value: proposal.value,
+            })}
           </Alert>
         )}
         <MicIdentityFields form={form} mic={mic} readOnly={readOnly} />

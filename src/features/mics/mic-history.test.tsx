@@ -44,7 +44,22 @@ const history = pageFixture(
 
 describe('mic history', () => {
   it('lists the mic’s recorded changes, newest first, as old → new, markup as text', async () => {
-    server.use(http.get('/api/mics/:id/history', () => HttpResponse.json(history)));
+    server.use(
+      http.get('/api/mics/:id/history', () => HttpResponse.json(history)),
+      http.get('/api/insights/rate', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        return HttpResponse.json({
+          mic_id: query.get('mic_id'),
+          label_id: query.get('label_id'),
+          at: query.get('at'),
+          days: 7,
+          before_per_day: 31.4,
+          after_per_day: 4.2,
+          before_hours: 168,
+          after_hours: 30,
+        });
+      }),
+    );
     renderWithProviders(<MicHistory micId={mic.id} />);
     const list = await screen.findByRole('list', { name: 'History of this device' });
     const items = within(list).getAllByRole('listitem');
@@ -54,6 +69,10 @@ describe('mic history', () => {
     expect(items[0]).toHaveTextContent('Name: Gate 7 → Gate 7 <b>north</b>');
     expect(items[0]).toHaveTextContent('Threshold scream: confidence 0.6 · ≥ 70 dB → confidence 0.7 · ≥ 75 dB');
     expect(list.querySelector('b')).toBeNull();
+    expect(await within(items[0]!).findByTestId('rate-change')).toHaveTextContent(
+      'scream: 31 → 4.2 events a day (7 days before and since)',
+    );
+    expect(within(items[1]!).queryByTestId('rate-change')).toBeNull();
     expect(items[1]).toHaveTextContent('Mic status switched');
     expect(items[1]).toHaveTextContent('Refused');
     expect(items[1]).toHaveTextContent('Status: active → inactive');

@@ -2,11 +2,12 @@ import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mant
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { auditQueries, type AuditEntry } from '@/api';
-import { actionLabel, actorLabel } from '@/components/audit/audit-changes';
+import { actionLabel, actorLabel, changesOf } from '@/components/audit/audit-changes';
 import { AuditChanges } from '@/components/audit/audit-changes-list';
 import { DateTime } from '@/components/date-time';
 import { QueryView } from '@/components/query-feedback';
 import { translateData, useTranslation } from '@/lib/i18n';
+import { RateChange } from './rate-change';
 import './history-locales';
 
 const FIRST = 10;
@@ -16,6 +17,11 @@ const MOST = 100;
 
 function HistoryEntry({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation('micHistory');
+  // Only a change that went through moved the rate; each changed category gets its before/after.
+  const thresholdChanges =
+    entry.outcome === 'ok' && entry.target !== null
+      ? changesOf(entry.details).filter((change) => change.field === 'thresholds' && change.category !== undefined)
+      : [];
   return (
     <li>
       <Paper withBorder p="xs" radius="sm">
@@ -36,6 +42,9 @@ function HistoryEntry({ entry }: { entry: AuditEntry }) {
           <DateTime value={entry.at} size="xs" c="dimmed" />
         </Group>
         <AuditChanges entry={entry} />
+        {thresholdChanges.map((change) => (
+          <RateChange key={change.category} micId={entry.target!.id} category={change.category!} at={entry.at} />
+        ))}
       </Paper>
     </li>
   );

@@ -3,6 +3,9 @@ import { registerTranslations } from '@/lib/i18n';
 const en = {
   title: 'Sound events',
   region: 'Mic map',
+  unusual: 'Unusual now',
+  unusualMic: '{{label}} ×{{count}} in {{minutes}} min, usually {{usual}}',
+  unusualNever: '{{label}} ×{{count}} in {{minutes}} min, usually none',
   allEdges: 'All edge servers',
   allLabels: 'All labels',
   lastWindow: 'last {{window}}',
@@ -41,6 +44,9 @@ const en = {
 const ko: typeof en = {
   title: '소리 이벤트',
   region: '마이크 지도',
+  unusual: '지금 평소와 다름',
+  unusualMic: '{{minutes}}분 동안 {{label}} {{count}}회, 평소 {{usual}}회',
+  unusualNever: '{{minutes}}분 동안 {{label}} {{count}}회, 평소 없음',
   allEdges: '모든 엣지 서버',
   allLabels: '모든 분류',
   lastWindow: '최근 {{window}}',

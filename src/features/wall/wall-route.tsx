@@ -12,6 +12,7 @@ import { useNow } from '@/lib/use-now';
 import { CompositeEntry, EventEntry } from './feed-entries';
 import { FeedSection } from './feed-section';
 import { triageFeed } from './escalation';
+import { UnusualStrip } from './unusual-strip';
 import { useCompositeChime, useEscalationChime } from './use-chime';
 import { COMPOSITE_FEED_MAX, useWallData } from './use-wall-data';
 import { WallAccessGate } from './wall-access-view';
@@ -117,6 +118,7 @@ function WallScreen() {
         </div>
       </header>
       <StaleBanner health={health} config={config} />
+      <UnusualStrip config={config} />
       <div className={classes.body}>
         <div className={classes.map}>
           <Suspense fallback={null}>

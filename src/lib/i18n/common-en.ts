@@ -7,6 +7,7 @@ export const commonEn = {
     events: 'Events',
     compositeEvents: 'Composite events',
     handover: 'Shift handover',
+    insights: 'Insights',
     wall: 'Wall display',
     admin: 'Admin',
   },

@@ -9,6 +9,7 @@ export const commonKo: typeof commonEn = {
     events: '이벤트',
     compositeEvents: '복합 이벤트',
     handover: '근무 인수인계',
+    insights: '인사이트',
     wall: '상황판',
     admin: '관리',
   },

@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { healthFixture, thresholdsFixture, unusualFixture } from '@/testing/insight-fixtures';
+import { server } from '@/testing/msw-server';
+import { renderRoutes } from '@/testing/render';
+import { Component } from './insights-route';
+
+const routes = [{ path: '/insights', Component }];
+
+function answer({ unusual = unusualFixture(), health = healthFixture(), thresholds = thresholdsFixture() } = {}) {
+  server.use(
+    http.get('/api/insights/unusual', () => HttpResponse.json(unusual)),
+    http.get('/api/insights/health', () => HttpResponse.json(health)),
+    http.get('/api/insights/thresholds', () => HttpResponse.json(thresholds)),
+  );
+}
+
+describe('/insights', () => {
+  it('says what is unusual in words, with the odds', async () => {
+    answer();
+    renderRoutes(routes, { path: '/insights' });
+    const list = await screen.findByRole('list', { name: 'Mics' });
+    expect(list).toHaveTextContent('Gangnam Exit 11: Car horn ×12 in 15 min, usually 1');
+    expect(within(list).getByText('By chance: under 1 in a million')).toBeInTheDocument();
+  });
+
+  it('gives a deaf mic its evidence', async () => {
+    answer();
+    renderRoutes(routes, { path: '/insights' });
+    const row = await screen.findByRole('listitem', { name: 'Gangnam Station Exit 11 South pole' });
+    expect(row).toHaveTextContent('Missed 5 events its neighbours heard');
+    expect(row).toHaveTextContent('heard by Exit 10, mic-0004');
+    expect(row).toHaveTextContent('Silent for 2 d (usually every 30 min)');
+    expect(row).toHaveTextContent('and 4 more');
+  });
+
+  it('links a suggestion to the drawer with the value filled in, and says only raising is possible', async () => {
+    answer();
+    renderRoutes(routes, { path: '/insights' });
+    const link = await screen.findByRole('link', { name: 'Review Dog bark on Noisy pole in the drawer' });
+    expect(link).toHaveAttribute('href', '/mics/mic-0009?suggest=dog_bark&to=0.72');
+    expect(screen.getByText(/Only raising can be suggested/)).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Noisy pole · Dog bark' })).toHaveTextContent(
+      'Events a day: 31 → 4.2 −87%',
+    );
+  });
+
+  it('shows the back-fill while it runs and says when nothing is unusual', async () => {
+    answer({
+      unusual: unusualFixture({
+        mics: [],
+        backfill: { status: 'running', days: 28, covered_from: null, progress: 0.4, requests: 12, error: null },
+      }),
+      health: healthFixture({ mics: [] }),
+    });
+    renderRoutes(routes, { path: '/insights' });
+    expect(await screen.findByTestId('backfill')).toHaveTextContent('40% done (12 requests)');
+    expect(screen.getByText('Nothing is unusual right now.')).toBeInTheDocument();
+    expect(screen.getByText('No mic looks deaf.')).toBeInTheDocument();
+  });
+
+  it('names the wrong field of a malformed answer', async () => {
+    answer({ unusual: { ...unusualFixture(), window_minutes: 'x' } as never });
+    renderRoutes(routes, { path: '/insights' });
+    expect(await screen.findByText(/window_minutes/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,93 @@
+import { Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { insightQueries } from '@/api';
+import { DateTime } from '@/components/date-time';
+import { QueryView, StaleDataNotice } from '@/components/query-feedback';
+import { useTranslation } from '@/lib/i18n';
+import { BackfillNotice } from './backfill-notice';
+import { HealthSection } from './health-section';
+import { ThresholdSection } from './threshold-section';
+import { UnusualSection } from './unusual-section';
+import classes from './insights.module.css';
+import './locales';
+
+const loading = (
+  <Stack gap="xs">
+    <Skeleton height={28} width="40%" />
+    <Skeleton height={56} />
+    <Skeleton height={56} />
+  </Stack>
+);
+
+function Section({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <section aria-label={label} className={classes.row}>
+      {children}
+    </section>
+  );
+}
+
+/** /insights: what is unusual now, which mics seem deaf, which thresholds to raise. Refreshes itself. */
+export function Component() {
+  const { t } = useTranslation('insights');
+  const queryClient = useQueryClient();
+  const unusual = useQuery(insightQueries.unusual());
+  const health = useQuery(insightQueries.health());
+  const thresholds = useQuery(insightQueries.thresholds());
+  const fetching = useIsFetching({ queryKey: insightQueries.all() }) > 0;
+
+  return (
+    <Stack gap="lg" className={classes.page}>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={2}>{t('title')}</Title>
+          <Text c="dimmed" size="sm">
+            {t('subtitle')}
+          </Text>
+          {unusual.data !== undefined && (
+            <Text size="xs" c="dimmed">
+              {t('updated')} <DateTime value={unusual.data.computed_at} relative size="xs" />
+            </Text>
+          )}
+        </div>
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          loading={fetching}
+          onClick={() => void queryClient.invalidateQueries({ queryKey: insightQueries.all() })}
+        >
+          {t('refresh')}
+        </Button>
+      </Group>
+      {unusual.data !== undefined && <BackfillNotice backfill={unusual.data.backfill} />}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Section label={t('unusual.title')}>
+            <StaleDataNotice query={unusual} />
+            <QueryView query={unusual} loading={loading}>
+              {(data) => <UnusualSection data={data} />}
+            </QueryView>
+          </Section>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Section label={t('health.title')}>
+            <StaleDataNotice query={health} />
+            <QueryView query={health} loading={loading}>
+              {(data) => <HealthSection data={data} />}
+            </QueryView>
+          </Section>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Section label={t('thresholds.title')}>
+            <StaleDataNotice query={thresholds} />
+            <QueryView query={thresholds} loading={loading}>
+              {(data) => <ThresholdSection data={data} />}
+            </QueryView>
+          </Section>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
