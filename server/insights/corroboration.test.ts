@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { corroborate, neighbourQuery, type HeardEvent, type MicPlace } from './corroboration.js';
+import { neighbourIndex } from './areas.js';
 import { distanceMeters, offsetPlace } from './geo.js';
 
 const origin = { latitude: 37.4979, longitude: 127.0276 };
@@ -38,6 +39,9 @@ describe('corroboration', () => {
     const page = [ev('e1', 'a', 'scream', 0)];
     const around = [ev('x1', 'inside', 'scream', 1_000), ev('x2', 'outside', 'scream', 1_000)];
     expect(corroborate(page, [...page, ...around], places, rules).get('e1')).toEqual(['a', 'inside']);
+    // The same with the neighbours found by the grid index beforehand.
+    const near = neighbourIndex([...places.values()], rules.radiusM);
+    expect(corroborate(page, [...page, ...around], places, rules, near).get('e1')).toEqual(['a', 'inside']);
   });
 
   it('includes both window edges (±10 s) and nothing a millisecond beyond', () => {

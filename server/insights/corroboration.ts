@@ -45,6 +45,8 @@ export function corroborate(
   candidates: readonly HeardEvent[],
   places: ReadonlyMap<string, MicPlace>,
   rules: CorroborationRules,
+  /** Neighbours found beforehand (a grid index): without it each mic is compared with every mic. */
+  near?: ReadonlyMap<string, readonly string[]>,
 ): Map<string, string[]> {
   const byLabel = new Map<string, HeardEvent[]>();
   for (const c of candidates) {
@@ -57,7 +59,7 @@ export function corroborate(
   const neighbours = (micId: string) => {
     let set = neighbourCache.get(micId);
     if (set === undefined) {
-      set = new Set(neighboursOf(micId, places, rules.radiusM));
+      set = new Set(near !== undefined ? (near.get(micId) ?? []) : neighboursOf(micId, places, rules.radiusM));
       neighbourCache.set(micId, set);
     }
     return set;

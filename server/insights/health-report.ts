@@ -67,7 +67,7 @@ type Reason = 'missed' | 'silent' | 'disconnected' | 'not_reporting';
 export async function micHealth(input: HealthInput) {
   const { db, mics, index, now, rules } = input;
   const day = await eventsBetween(db, now - HEALTH_WINDOW_MS, now, MAX_DAY_EVENTS);
-  const heardBy = corroborate(day, day, mics, rules);
+  const heardBy = corroborate(day, day, mics, rules, index.neighbours);
   const activity = await activitySince(db, now - HISTORY_MS);
   const deaf = { ...DEFAULT_DEAF_RULES, windowMs: rules.windowMs, minMissed: input.minMissed };
   const out = [];

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ConsoleSchema } from '../db/schema.js';
 import { Backfill } from './backfill.js';
 import { corroborate, type CorroborationRules } from './corroboration.js';
+import { indexDirectory } from './directory-index.js';
 import type { EdgeReader } from './edge-reader.js';
 import {
   eventsBetween,
@@ -212,7 +213,7 @@ export class InsightsService {
       const from = batch[0]!.at - rules.windowMs;
       const to = batch[batch.length - 1]!.at + rules.windowMs + 1;
       const candidates = await eventsBetween(this.db, from, to, DECIDE_MAX_CANDIDATES);
-      const heard = corroborate(batch, candidates, places, rules);
+      const heard = corroborate(batch, candidates, places, rules, indexDirectory(places, rules.radiusM).neighbours);
       const yes = batch.filter((e) => (heard.get(e.id)?.length ?? 0) > 1).map((e) => e.id);
       const no = batch.filter((e) => (heard.get(e.id)?.length ?? 0) <= 1).map((e) => e.id);
       await setCorroborated(this.db, yes, 1);

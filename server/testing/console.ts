@@ -29,6 +29,8 @@ export async function startTestConsole(
       EDGE_API_URL: upstream,
       EDGE_API_TOKEN: 'edge-token',
       QUIET: '1',
+      // Its upstream may count requests: the insights back-fill (tested in server/insights) stays off.
+      BACKFILL_MAX_RPS: '0',
       STATIC_DIR: '/nonexistent',
       PORT: String(port),
       ...env,

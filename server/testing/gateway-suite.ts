@@ -113,7 +113,9 @@ export function gatewaySuite(database: DatabaseKind = 'sqlite'): GatewaySuite {
     async start(env = {}, options = {}) {
       const upstream = options.upstream ?? this.edge.base;
       const config = loadConfig(
-        { EDGE_API_URL: upstream, QUIET: '1', STATIC_DIR: '/nonexistent', ...env },
+        // These consoles' upstreams record every request: the insights back-fill (tested in
+        // server/insights) stays off unless a test asks for it.
+        { EDGE_API_URL: upstream, QUIET: '1', STATIC_DIR: '/nonexistent', BACKFILL_MAX_RPS: '0', ...env },
         { staticDir: '/nonexistent' },
       );
       const app = buildApp({ config, upstream, token: config.edgeApiToken, demo: null, db: db! });
