@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { healthFixture, thresholdsFixture, unusualFixture } from '@/testing/insight-fixtures';
@@ -44,6 +45,18 @@ describe('/insights', () => {
     expect(screen.getByRole('listitem', { name: 'Noisy pole · Dog bark' })).toHaveTextContent(
       'Events a day: 31 → 4.2 −87%',
     );
+  });
+
+  it('lists the eight biggest cuts first and the rest on request', async () => {
+    const [one] = thresholdsFixture().suggestions;
+    const suggestions = Array.from({ length: 11 }, (_, i) => ({ ...one!, mic_id: `mic-${i}`, mic_name: `Pole ${i}` }));
+    answer({ thresholds: thresholdsFixture({ suggestions }) });
+    renderRoutes(routes, { path: '/insights' });
+    const list = await screen.findByRole('list', { name: 'Threshold advice' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(8);
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 11 suggestions' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(11);
+    expect(within(list).getByRole('listitem', { name: 'Pole 10 · Dog bark' })).toBeInTheDocument();
   });
 
   it('shows the back-fill while it runs and says when nothing is unusual', async () => {

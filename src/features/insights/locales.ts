@@ -67,6 +67,8 @@ const en = {
     reviewLabel: 'Review {{label}} on {{mic}} in the drawer',
     empty: 'No threshold needs raising.',
     emptyDescription: 'No mic lets through many more weak unconfirmed events than confirmed ones.',
+    showAll: 'Show all {{count}} suggestions',
+    showFewer: 'Show the {{count}} with the biggest cut',
   },
 };
 
@@ -136,6 +138,8 @@ const ko: typeof en = {
     reviewLabel: '{{mic}}의 {{label}} 임계값을 서랍에서 검토',
     empty: '올릴 임계값이 없습니다.',
     emptyDescription: '확인되지 않은 약한 이벤트를 확인된 이벤트보다 훨씬 많이 통과시키는 마이크가 없습니다.',
+    showAll: '제안 {{count}}개 모두 보기',
+    showFewer: '가장 많이 줄이는 {{count}}개만 보기',
   },
 };
 

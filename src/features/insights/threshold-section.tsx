@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ThresholdAdvice, ThresholdSuggestion } from '@/api';
 import { EmptyState } from '@/components/query-feedback';
@@ -12,6 +13,8 @@ import classes from './insights.module.css';
 import './locales';
 
 const threshold = (value: number) => value.toFixed(2);
+/** The server lists the biggest cuts first; a long list would bury the other sections (a phone scrolled metres). */
+const FIRST_SHOWN = 8;
 
 function SuggestionRow({ suggestion: s }: { suggestion: ThresholdSuggestion }) {
   const { t, i18n } = useTranslation('insights');
@@ -73,6 +76,8 @@ function SuggestionRow({ suggestion: s }: { suggestion: ThresholdSuggestion }) {
 /** Per mic and label, the threshold that would cut unconfirmed noise while keeping confirmed events. */
 export function ThresholdSection({ data }: { data: ThresholdAdvice }) {
   const { t } = useTranslation('insights');
+  const [all, setAll] = useState(false);
+  const shown = all ? data.suggestions : data.suggestions.slice(0, FIRST_SHOWN);
   return (
     <Stack gap="xs">
       <div>
@@ -89,11 +94,20 @@ export function ThresholdSection({ data }: { data: ThresholdAdvice }) {
       {data.suggestions.length === 0 ? (
         <EmptyState title={t('thresholds.empty')} description={t('thresholds.emptyDescription')} />
       ) : (
-        <ul className={classes.list} aria-label={t('thresholds.title')}>
-          {data.suggestions.map((suggestion) => (
-            <SuggestionRow key={`${suggestion.mic_id}/${suggestion.label_id}`} suggestion={suggestion} />
-          ))}
-        </ul>
+        <>
+          <ul className={classes.list} aria-label={t('thresholds.title')}>
+            {shown.map((suggestion) => (
+              <SuggestionRow key={`${suggestion.mic_id}/${suggestion.label_id}`} suggestion={suggestion} />
+            ))}
+          </ul>
+          {data.suggestions.length > FIRST_SHOWN && (
+            <Button variant="subtle" size="compact-sm" onClick={() => setAll(!all)} style={{ alignSelf: 'flex-start' }}>
+              {all
+                ? t('thresholds.showFewer', { count: FIRST_SHOWN })
+                : t('thresholds.showAll', { count: data.suggestions.length })}
+            </Button>
+          )}
+        </>
       )}
     </Stack>
   );
