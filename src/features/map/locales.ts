@@ -48,6 +48,12 @@ const en = {
     more: '…and {{count}} more',
     hoverHint: 'Click to list them',
   },
+  insights: {
+    unusualRing: '{{name}}: unusual activity now (see Insights)',
+    deafRing: '{{name}}: may be deaf (see Insights)',
+    unusualLegend: 'Amber ring: unusual activity now',
+    deafLegend: 'Dashed ring: may be deaf',
+  },
   state: {
     fresh: 'Heard just now',
     recent: 'Heard recently',
@@ -104,6 +110,12 @@ const ko: typeof en = {
     zoomIn: '확대',
     more: '…외 {{count}}개',
     hoverHint: '클릭하면 목록을 봅니다',
+  },
+  insights: {
+    unusualRing: '{{name}}: 지금 평소와 다른 활동 (인사이트 참고)',
+    deafRing: '{{name}}: 소리를 못 듣는 것 같음 (인사이트 참고)',
+    unusualLegend: '주황 고리: 지금 평소와 다른 활동',
+    deafLegend: '점선 고리: 소리를 못 듣는 것 같음',
   },
   state: {
     fresh: '방금 감지',

@@ -12,6 +12,7 @@ import { usePhone } from '@/lib/screens';
 import { useSearchParamsState } from '@/lib/search-params';
 import { FocusOn } from './focus-on';
 import { HoverCard } from './hover-card';
+import { InsightRings, InsightRingsLegend, useInsightRings } from './insight-rings';
 import { mapSearch } from './map-filters';
 import { MapFilterRow } from './map-filter-row';
 import { MapHeader } from './map-header';
@@ -30,6 +31,7 @@ export function Component() {
   const data = useMapData(filters);
   const { mics, recent, markers } = data;
   const selected = useMapSelection(data.markersById);
+  const rings = useInsightRings(data.markersById);
   const [hover, setHover] = useState<HoverHit | null>(null);
   const [resetSignal, setResetSignal] = useState(0);
   const [userMoved, setUserMoved] = useState(false);
@@ -93,6 +95,7 @@ export function Component() {
             onHover={setHover}
             onDraw={setDrawn}
           />
+          <InsightRings rings={rings} />
           <FitToMics points={markers} resetSignal={resetSignal} onUserMovedChange={setUserMoved} />
           <FocusOn request={selected.focus} />
           <SelectionPopup
@@ -113,10 +116,12 @@ export function Component() {
           <details className={classes.legend}>
             <summary>{t('micMap:legend.title')}</summary>
             <MicMarkerLegend windowMinutes={filters.windowMinutes} />
+            <InsightRingsLegend rings={rings} />
           </details>
         ) : (
           <div className={classes.legend}>
             <MicMarkerLegend windowMinutes={filters.windowMinutes} />
+            <InsightRingsLegend rings={rings} />
           </div>
         )}
       </div>
