@@ -3,6 +3,7 @@ import {
   dateTime,
   defineSearchParams,
   flag,
+  listEdit,
   list,
   numberOf,
   oneOf,
@@ -70,5 +71,19 @@ describe('defineSearchParams', () => {
     expect(page.write({ ...page.defaults, status: 'active' }, new URLSearchParams('foo=1&status=x')).toString()).toBe(
       'status=active&foo=1',
     );
+  });
+});
+
+describe('listEdit', () => {
+  it('applies a pick to the list as it is now, so a second pick made before a render keeps the first', () => {
+    // Both picks were made from a control last rendered with no mic picked.
+    const first = listEdit([], ['mic-0001']);
+    const second = listEdit([], ['mic-0002']);
+    expect(second(first([]))).toEqual(['mic-0001', 'mic-0002']);
+  });
+
+  it('removes what the control removed and adds nothing twice', () => {
+    expect(listEdit(['a', 'b'], ['b'])(['a', 'b', 'c'])).toEqual(['b', 'c']);
+    expect(listEdit([], ['c'])(['c'])).toEqual(['c']);
   });
 });

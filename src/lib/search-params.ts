@@ -173,7 +173,21 @@ export function defineSearchParams<S extends Shape>(
 /** The values a definition reads: `SearchState<typeof mapSearch>`. */
 export type SearchState<D extends { defaults: unknown }> = D['defaults'];
 
-type Change<V> = Partial<V> | ((current: V) => Partial<V>);
+export type Change<V> = Partial<V> | ((current: V) => Partial<V>);
+
+/**
+ * A list control (a multi-select) reports its whole new value, made from the value it was last
+ * rendered with: a second pick before that render lands would drop the first. So its change is
+ * applied as what it added and removed, to the list as the URL has it now.
+ */
+export function listEdit(before: readonly string[], after: readonly string[]): (current: string[]) => string[] {
+  const removed = new Set(before.filter((value) => !after.includes(value)));
+  const added = after.filter((value) => !before.includes(value));
+  return (current) => [
+    ...current.filter((value) => !removed.has(value)),
+    ...added.filter((value) => !current.includes(value)),
+  ];
+}
 
 /**
  * A page's URL state and a way to change part of it. Each change is a new history entry, so back

@@ -4,6 +4,7 @@ import { IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { useTranslation } from '@/lib/i18n';
+import { listEdit, type Change } from '@/lib/search-params';
 import { micQueries, type LabelName } from '@/api';
 import { localName } from '@/lib/i18n';
 import { activeReviewFilters } from '@/components/review/review-filter';
@@ -20,7 +21,7 @@ const RANGE_CHOICES: RangeChoice[] = [...(Object.keys(QUICK_RANGES) as RangeChoi
 
 interface EventFilterBarProps {
   filters: EventFilters;
-  onChange: (patch: Partial<EventFilters>) => void;
+  onChange: (change: Change<EventFilters>) => void;
   /** Label names known so far; the service has no label list, so they are collected from events seen. */
   knownLabels: ReadonlyMap<string, LabelName>;
 }
@@ -96,7 +97,7 @@ export function EventFilterBar({ filters, onChange, knownLabels }: EventFilterBa
           placeholder={filters.mics.length === 0 ? t('filters.micsPlaceholder') : undefined}
           data={micOptions}
           value={filters.mics}
-          onChange={(value) => onChange({ mics: value })}
+          onChange={(value) => onChange((current) => ({ mics: listEdit(filters.mics, value)(current.mics) }))}
           searchable
           hidePickedOptions
           maxDropdownHeight={320}
@@ -113,7 +114,7 @@ export function EventFilterBar({ filters, onChange, knownLabels }: EventFilterBa
           placeholder={filters.labels.length === 0 ? t('filters.labelsPlaceholder') : undefined}
           data={labelOptions}
           value={filters.labels}
-          onChange={(value) => onChange({ labels: value })}
+          onChange={(value) => onChange((current) => ({ labels: listEdit(filters.labels, value)(current.labels) }))}
           searchable
           hidePickedOptions
           style={{ flex: '1 1 260px' }}

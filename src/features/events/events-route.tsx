@@ -4,7 +4,7 @@ import { IconArrowUp, IconBroadcast, IconBroadcastOff, IconDownload } from '@tab
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useSearchParamsState } from '@/lib/search-params';
+import { useSearchParamsState, type Change } from '@/lib/search-params';
 import { eventQueries, insightQueries, useLive, type SoundEvent } from '@/api';
 import { FilterDrawer } from '@/components/filter-drawer';
 import { useLabels } from '@/components/labels/use-labels';
@@ -80,7 +80,8 @@ export function Component() {
     return names;
   }, [labelNames, list.data]);
 
-  const update = (patch: Partial<EventFilters>) => setFilters({ page: 1, ...patch });
+  const update = (change: Change<EventFilters>) =>
+    setFilters(typeof change === 'function' ? (current) => ({ page: 1, ...change(current) }) : { page: 1, ...change });
 
   const showNewEvents = () => {
     void list.refetch();
