@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { reviewKey, reviewQueries, type ReviewItem, type ReviewKind } from '@/api';
-import { useRuntimeConfig } from '@/lib/runtime-config';
+import { reviewKey, reviewQueries, useLive, type ReviewItem, type ReviewKind } from '@/api';
 
 /**
  * Without a hub (no live stream), review states are asked for again every second (a change
@@ -12,7 +11,9 @@ export const REVIEW_POLL_MS = 1000;
 const REVIEW_SAFETY_MS = 30_000;
 
 export function useReviewRefresh(): number {
-  return useRuntimeConfig().live ? REVIEW_SAFETY_MS : REVIEW_POLL_MS;
+  // The stream's own state, not whether the console has a hub: while it reconnects or has gone
+  // silent, a change must still reach this screen within two seconds.
+  return useLive() ? REVIEW_SAFETY_MS : REVIEW_POLL_MS;
 }
 
 /** The review of each listed item, by id; items not loaded yet are absent. */
