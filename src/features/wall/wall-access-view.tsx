@@ -1,10 +1,12 @@
 import { IconLinkOff, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useSessionEnded } from '@/api';
+import { sessionEnd, useLive, useSessionEnded } from '@/api';
 import { useTranslation } from '@/lib/i18n';
 import { wallAccessProblem, type WallAccessProblem } from './wall-access';
 import classes from './wall.module.css';
+
+const ACCESS_CHECK_MS = 5_000;
 
 /** Full-screen notice on the wall, readable across a control room; never the sign-in form. */
 export function WallAccessView({ problem }: { problem: WallAccessProblem }) {
@@ -26,6 +28,20 @@ export function WallAccessView({ problem }: { problem: WallAccessProblem }) {
  */
 export function WallAccessGate({ children }: { children: ReactNode }) {
   const refused = useSessionEnded();
+  // While pushed, the wall sends nothing the console could refuse: it asks now and then (the
+  // console, never the edge) whether it may still look, so a revoked link stops within seconds.
+  useQuery({
+    queryKey: ['wall-access', 'check'],
+    queryFn: async ({ signal }) => {
+      const response = await fetch('/auth/me', { headers: { accept: 'application/json' }, signal });
+      if (response.status === 401) sessionEnd.mark();
+      return response.status;
+    },
+    enabled: useLive() && !refused,
+    refetchInterval: ACCESS_CHECK_MS,
+    refetchIntervalInBackground: true,
+    retry: false,
+  });
   const problem = useQuery({
     queryKey: ['wall-access'],
     queryFn: ({ signal }) => wallAccessProblem(signal),
