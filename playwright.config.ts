@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { ADMIN, CREDENTIAL_CANARY, EDGE_TOKEN, ports, servers } from './e2e/support/servers';
+import { ADMIN, CREDENTIAL_CANARY, E2E_WORKERS, EDGE_TOKEN, mainPort, portsOf, servers } from './e2e/support/servers';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Each run starts from a freshly seeded demo edge: a known state for every spec. The config is
@@ -29,7 +29,7 @@ export default defineConfig({
   globalTeardown: './e2e/support/global-teardown.ts',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
@@ -55,25 +55,36 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => serverSet(index)).flat(),
+});
+
+/** The five servers of one worker, each keeping its databases in its own folder. */
+function serverSet(index: number) {
+  const ports = portsOf(mainPort(index));
+  const dir = (name: string) => path.join(dataDir, `${index}-${name}`);
+  const upstreamEdge = `http://127.0.0.1:${ports.upstreamEdge}`;
+  return [
     consoleServer(ports.main, {
-      DATA_DIR: path.join(dataDir, 'main'),
+      DATA_DIR: dir('main'),
       DEMO_FAULTS: '1',
       DEMO_EVENT_INTERVAL_MS: '0',
+      // Specs make the edge fail one after another; the hub's retries after a fault come within
+      // 8 s instead of 30, so a spec does not wait out the back-off an earlier one left.
+      HUB_BACKOFF_MAX_MS: '8000',
       DEMO_CREDENTIAL_CANARY: CREDENTIAL_CANARY,
     }),
     {
       // A standalone demo edge standing in for a real edge server on the network.
       command: 'node dist-server/server/demo-edge.js',
       // The edge answers 401 without a token: up and refusing, as a real one would.
-      url: `${servers.upstreamEdge}/api/v1/mics`,
+      url: `${upstreamEdge}/api/v1/mics`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
         HOST: '127.0.0.1',
         DEMO_EDGE_PORT: String(ports.upstreamEdge),
         DEMO_API_TOKEN: EDGE_TOKEN,
-        DATA_DIR: path.join(dataDir, 'upstream'),
+        DATA_DIR: dir('upstream'),
         DEMO_EVENT_INTERVAL_MS: '0',
         DEMO_CREDENTIAL_CANARY: CREDENTIAL_CANARY,
       },
@@ -81,22 +92,22 @@ export default defineConfig({
     // Each console keeps its own database (accounts, sessions) in its own DATA_DIR; proxying
     // consoles require sign-in, so each has a first admin.
     consoleServer(ports.browserToken, {
-      EDGE_API_URL: servers.upstreamEdge,
+      EDGE_API_URL: upstreamEdge,
       EDGE_TOKEN_FROM_BROWSER: '1',
-      DATA_DIR: path.join(dataDir, 'browser'),
+      DATA_DIR: dir('browser'),
       ...signIn,
     }),
     consoleServer(ports.serverToken, {
-      EDGE_API_URL: servers.upstreamEdge,
+      EDGE_API_URL: upstreamEdge,
       EDGE_API_TOKEN: EDGE_TOKEN,
-      DATA_DIR: path.join(dataDir, 'server'),
+      DATA_DIR: dir('server'),
       ...signIn,
     }),
     consoleServer(ports.rejectedToken, {
-      EDGE_API_URL: servers.upstreamEdge,
+      EDGE_API_URL: upstreamEdge,
       EDGE_API_TOKEN: 'not-the-edge-token',
-      DATA_DIR: path.join(dataDir, 'rejected'),
+      DATA_DIR: dir('rejected'),
       ...signIn,
     }),
-  ],
-});
+  ];
+}

@@ -11,6 +11,9 @@ import { MapPage } from './support/map-page';
 import { servers } from './support/servers';
 import { expect, test } from './support/test';
 
+// Each scan stands alone: the workers share them out.
+test.describe.configure({ mode: 'parallel' });
+
 const LANGUAGES: Language[] = ['en', 'ko'];
 const SCHEMES: Scheme[] = ['light', 'dark'];
 

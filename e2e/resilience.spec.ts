@@ -110,7 +110,7 @@ interface ShapeCase extends PageCase {
   error?: (page: Page) => Locator;
   /**
    * No retry button: the page recovers by itself, when its own reads or the console's hub next
-   * read the edge successfully (the hub backs off while the edge fails: up to 30 s).
+   * read the edge successfully (the hub backs off while the edge fails: up to 8 s in these runs).
    */
   polls?: boolean;
   /** Steps back to the shell before using the rest of the app (the drawer covers it). */
@@ -179,8 +179,8 @@ test.describe('a response that is not JSON, or JSON of the wrong shape', () => {
       demo,
       consoleErrors,
     }) => {
-      // A page that waits for the hub waits out the hub's back-off too (up to 30 s, after earlier faults).
-      if (shapeCase.polls === true) test.setTimeout(240_000);
+      // A page that waits for the hub waits out the hub's back-off too (up to 8 s, after earlier faults).
+      if (shapeCase.polls === true) test.setTimeout(120_000);
       const pageErrors = collectPageErrors(page);
       const path = await shapeCase.path(page);
       const shown = shapeCase.error?.(page) ?? errorView(page).first();
@@ -195,7 +195,7 @@ test.describe('a response that is not JSON, or JSON of the wrong shape', () => {
               await advanceBy(page, 1000);
               return (await shown.count()) > 0 ? shown.textContent() : '';
             },
-            { timeout: 75_000 },
+            { timeout: 40_000 },
           )
           .toMatch(what);
       };

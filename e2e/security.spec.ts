@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { visitAppPages } from './support/a11y';
 import { CompositePage } from './support/composite-page';
 import { extraPort, startConsole, staticDir } from './support/console-process';
 import { EventsPage } from './support/events-page';
@@ -114,7 +115,7 @@ test.describe('untrusted text renders as text', () => {
 });
 
 test.describe('content security policy', () => {
-  test('every page is served with the policy and runs under it without a violation', async ({ page, request }) => {
+  test('every page is served with the policy and runs under it without a violation', async ({ page }) => {
     const violations: string[] = [];
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (e) => {
@@ -131,22 +132,12 @@ test.describe('content security policy', () => {
       expect(policy).not.toContain('unsafe-eval');
       expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
     };
-    const list = await request.get('/api/v1/composite-events?size=1');
-    const compositeId = ((await list.json()) as { results: { id: string }[] }).results[0]!.id;
-
-    for (const route of [
-      '/mics',
-      '/mics/mic-0001',
-      '/events',
-      '/composite-events',
-      `/composite-events/${compositeId}`,
-      '/wall',
-      '/no-such-page',
-    ]) {
-      checkPolicy(await page.goto(route));
-      await page.waitForLoadState('networkidle');
-      expect(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []), route).toEqual([]);
-    }
+    await visitAppPages(page, '', async (response, appPage) => {
+      checkPolicy(response);
+      expect(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []), appPage.name).toEqual(
+        [],
+      );
+    });
     // The map draws its basemap and markers; a popup and the lazily loaded shortcut list run more code.
     const map = new MapPage(page);
     checkPolicy(await map.goto());
@@ -181,10 +172,7 @@ test.describe('the edge token', () => {
       page.on('response', async (r) => {
         if (r.request().resourceType() !== 'image') bodies.push(await r.text().catch(() => ''));
       });
-      for (const route of ['/mics', '/mics/mic-0001', '/map', '/events', '/composite-events', '/wall']) {
-        await page.goto(`${server.url}${route}`);
-        await page.waitForLoadState('networkidle');
-      }
+      await visitAppPages(page, server.url);
       // A write, and a browser trying to smuggle credentials of its own: neither is logged.
       const mic = (await (await page.request.get(`${server.url}/api/v1/mics/mic-0001`)).json()) as {
         data: { host: string };

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
 
 export type Language = 'en' | 'ko';
 export type Scheme = 'light' | 'dark';
@@ -15,9 +15,9 @@ export async function useLanguage(page: Page, language: Language): Promise<void>
   ] as const);
 }
 
-/** The id of the newest composite event on the demo edge, for the drill-down page. */
-export async function newestCompositeId(request: APIRequestContext): Promise<string> {
-  const response = await request.get('/api/v1/composite-events?size=1');
+/** The id of the newest composite event on a console's edge (the test's own by default), for the drill-down page. */
+export async function newestCompositeId(request: APIRequestContext, base = ''): Promise<string> {
+  const response = await request.get(`${base}/api/v1/composite-events?size=1`);
   return ((await response.json()) as { results: { id: string }[] }).results[0]!.id;
 }
 
@@ -153,4 +153,22 @@ export async function seriousViolations(page: Page, exclude: string[] = []): Pro
 /** How far the page scrolls sideways (0 when it fits its window). */
 export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/**
+ * Opens each app page of the console at `base` in English and waits until it shows its data, so
+ * what a page loads has been loaded; `check` sees each page's response. Pages poll and keep a
+ * stream open, so "the network went quiet" is no sign of a page being done.
+ */
+export async function visitAppPages(
+  page: Page,
+  base: string,
+  check: (response: Response | null, appPage: AppPage) => Promise<void> | void = () => {},
+): Promise<void> {
+  const compositeId = await newestCompositeId(page.request, base);
+  for (const appPage of APP_PAGES) {
+    const response = await page.goto(`${base}${appPage.path(compositeId)}`);
+    await expect(appPage.ready(page, 'en'), appPage.name).toBeVisible();
+    await check(response, appPage);
+  }
 }

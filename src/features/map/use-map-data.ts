@@ -62,8 +62,22 @@ export function useMapData(filters: MapFilters) {
   return {
     mics,
     recent,
-    /** The query whose failure the stale notice reports: mics first, then events. */
-    staleQuery: mics.isError ? mics : recent,
+    /**
+     * The query whose failure the stale notice reports: mics first, then events. Events that never
+     * loaded leave the mics on screen as what is stale, for the events' reason.
+     */
+    staleQuery: mics.isError
+      ? mics
+      : recent.data !== undefined
+        ? recent
+        : {
+            data: mics.data,
+            dataUpdatedAt: mics.dataUpdatedAt,
+            error: recent.error,
+            isError: recent.isError,
+            isFetching: recent.isFetching,
+            refetch: recent.refetch,
+          },
     markers,
     micsById,
     markersById,
