@@ -7,6 +7,8 @@ test.describe('a console proxying to an edge server with its own token', () => {
   test.use({ baseURL: servers.serverToken, account: ADMIN });
 
   test('no device username or password from the edge reaches the browser on any page', async ({ page, request }) => {
+    // Every page of the app, each until its data shows.
+    test.setTimeout(90_000);
     // The upstream really does send them: ask it directly, as only the console server may.
     const upstream = await request.get(`${servers.upstreamEdge}/api/v1/composite-events?size=1`, {
       headers: { authorization: `Bearer ${EDGE_TOKEN}` },

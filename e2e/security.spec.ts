@@ -116,6 +116,8 @@ test.describe('untrusted text renders as text', () => {
 
 test.describe('content security policy', () => {
   test('every page is served with the policy and runs under it without a violation', async ({ page }) => {
+    // Every page of the app, each until its data shows.
+    test.setTimeout(90_000);
     const violations: string[] = [];
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (e) => {
@@ -157,6 +159,7 @@ test.describe('content security policy', () => {
 
 test.describe('the edge token', () => {
   test('is never in the bundle, browser storage, a URL, a response or the server log', async ({ page }) => {
+    test.setTimeout(90_000);
     const server = await startConsole(extraPort(0), {
       EDGE_API_URL: servers.upstreamEdge,
       EDGE_API_TOKEN: EDGE_TOKEN,

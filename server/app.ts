@@ -8,6 +8,7 @@ import { demoAutoSignIn, registerAuth } from './auth/register.js';
 import type { ConsoleDb } from './db/database.js';
 import { registerRequestGuards } from './gateway/host-origin.js';
 import { serverOptions } from './gateway/limits.js';
+import { browserStatusOf, EdgeError } from './gateway/edge-error.js';
 import { registerGateway } from './gateway/proxy.js';
 import { registerHub } from './hub/index.js';
 import { registerReview } from './review/index.js';
@@ -78,6 +79,11 @@ export function buildApp({ config, upstream, token, demo, db, setupToken = null 
   }
 
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof EdgeError) {
+      // The edge's failure, named for the browser; a line in the log, not a stack.
+      console.error(`${request.method} ${redactWallPath(request.url.split('?')[0] ?? '/')}: ${error.message}`);
+      return reply.code(browserStatusOf(error)).header('cache-control', 'no-store').send({ detail: error.message });
+    }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 413)
       return reply.code(413).send({ detail: `Request body too large (limit ${BODY_LIMIT / 1024} KiB)` });

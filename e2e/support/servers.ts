@@ -47,4 +47,3 @@ export const servers = {
   serverToken: url(ports.serverToken),
   rejectedToken: url(ports.rejectedToken),
 };
-

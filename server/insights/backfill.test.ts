@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import type { ConsoleDb } from '../db/database.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { Backfill, MAX_CHUNK_PAGES } from './backfill.js';
-import { EdgeError, type EdgeEvent, type EdgeReader, type Query } from './edge-reader.js';
+import { EdgeError } from '../gateway/edge-error.js';
+import type { EdgeEvent, EdgeReader, Query } from './edge-reader.js';
 
 const H = 3_600_000;
 const NOW = Date.parse('2026-11-25T12:00:00Z');

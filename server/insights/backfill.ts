@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ConsoleSchema } from '../db/schema.js';
-import { EdgeError, type EdgeReader } from './edge-reader.js';
+import { EdgeError } from '../gateway/edge-error.js';
+import type { EdgeReader } from './edge-reader.js';
 import { ingestEvents, readState, type ReadEvent } from './insight-store.js';
 
 const STATE_KEY = 'backfill';

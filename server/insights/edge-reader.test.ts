@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EdgeError, EdgeReader } from './edge-reader.js';
+import { EdgeError } from '../gateway/edge-error.js';
+import { EdgeReader } from './edge-reader.js';
 
 // Nothing listens here: a request to the edge would fail the test with "Edge unreachable".
 const NOWHERE = 'http://127.0.0.1:9';

@@ -1,19 +1,11 @@
 import { z } from 'zod';
+import { EdgeError } from '../gateway/edge-error.js';
 import { upstreamUrl } from '../gateway/proxy.js';
 import type { HeardEvent, MicPlace } from './corroboration.js';
 
 /** Pages of 100 mics read for the directory: 20,000 mics at most, whatever `max_page` claims. */
 const MAX_MIC_PAGES = 200;
 const DIRECTORY_TTL_MS = 60_000;
-
-export class EdgeError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const micSchema = z.object({
   id: z.string(),

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { corroborate, neighbourQuery, type CorroborationRules, type HeardEvent } from './corroboration.js';
-import { EdgeError, type DirectoryMic, type EdgeReader } from './edge-reader.js';
+import { browserStatusOf, EdgeError } from '../gateway/edge-error.js';
+import type { DirectoryMic, EdgeReader } from './edge-reader.js';
 
 /** Neighbouring mics named in the one extra events query: keeps its URL and its cost bounded. */
 export const MAX_NEIGHBOUR_MICS = 100;
@@ -34,9 +35,7 @@ const pageQuery = z.object({
 
 export function sendEdgeError(reply: FastifyReply, error: unknown) {
   if (error instanceof EdgeError) {
-    // The edge refusing the server's token, or not knowing a path it should, is a bad gateway to the browser.
-    const status = error.status === 401 || error.status === 403 || error.status === 404 ? 502 : error.status;
-    return reply.code(status).header('cache-control', 'no-store').send({ detail: error.message });
+    return reply.code(browserStatusOf(error)).header('cache-control', 'no-store').send({ detail: error.message });
   }
   throw error;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getJson, type EdgeAccess } from './recent.js';
+import { getEdge, type EdgeAccess } from './recent.js';
 
 /** Pages read per handover at most: the edge's counts never size a loop. */
 export const MAX_COMPOSITE_PAGES = 10;
@@ -106,7 +106,7 @@ async function edgeOfMics(access: EdgeAccess, authorization: string | null) {
   }
   const { results, complete } = await readPages(MAX_MIC_PAGES, PAGE_SIZE, async (page) => {
     const params = new URLSearchParams({ page: String(page), size: String(PAGE_SIZE) });
-    return micPage.parse(await getJson(access, '/api/v1/mics', params, authorization)).results;
+    return (await getEdge(access, '/api/v1/mics', params, authorization, micPage)).results;
   });
   const result = {
     at: Date.now(),
@@ -137,11 +137,11 @@ export async function scanFired(
         created_at__le: to,
         order_by: 'desc',
       });
-      return compositePage.parse(await getJson(access, '/api/v1/composite-events', params, authorization)).results;
+      return (await getEdge(access, '/api/v1/composite-events', params, authorization, compositePage)).results;
     }),
     readPages(MAX_EVENT_PAGES, PAGE_SIZE, async (page) => {
       const params = new URLSearchParams({ page: String(page), size: String(PAGE_SIZE), start: from, end: to });
-      return eventPage.parse(await getJson(access, '/api/v1/events', params, authorization)).results;
+      return (await getEdge(access, '/api/v1/events', params, authorization, eventPage)).results;
     }),
     edgeOfMics(access, authorization),
   ]);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { itemIdSchema } from './model.js';
-import { getJson, type EdgeAccess } from './recent.js';
+import { getEdge, type EdgeAccess } from './recent.js';
 
 /** Ids asked about at once: the events page shows at most 100 rows. */
 export const MAX_MEMBERSHIP_IDS = 100;
@@ -75,7 +75,7 @@ export async function findMembership(
       created_at__le: to,
       order_by: 'desc',
     });
-    const body = compositePage.parse(await getJson(edge, '/api/v1/composite-events', params, authorization));
+    const body = await getEdge(edge, '/api/v1/composite-events', params, authorization, compositePage);
     for (const composite of body.results) {
       for (const event of composite.events) {
         if (wanted.has(event.id) && !found.has(event.id))

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EdgeError, parseEdgeAnswer } from '../gateway/edge-error.js';
 
 /** Scanned per count at most: the edge's counts are never trusted to size a loop. */
 export const MAX_COMPOSITE_PAGES = 4;
@@ -37,17 +38,38 @@ export interface EdgeAccess {
   timeoutMs: number;
 }
 
-/** One GET of the edge with the server's token (or the asking browser's), read as JSON. */
-export async function getJson(access: EdgeAccess, path: string, params: URLSearchParams, authorization: string | null) {
+/**
+ * One GET of the edge with the server's token (or the asking browser's), read as JSON of `schema`;
+ * every way it can fail is an `EdgeError` naming what went wrong.
+ */
+export async function getEdge<T extends z.ZodType>(
+  access: EdgeAccess,
+  path: string,
+  params: URLSearchParams,
+  authorization: string | null,
+  schema: T,
+): Promise<z.infer<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const auth = access.token !== null ? `Bearer ${access.token}` : authorization;
   if (auth !== null) headers.authorization = auth;
-  const response = await fetch(`${access.upstream.replace(/\/$/, '')}${path}?${params}`, {
-    headers,
-    signal: AbortSignal.timeout(access.timeoutMs),
-  });
-  if (!response.ok) throw new Error(`edge answered ${response.status} for ${path}`);
-  return (await response.json()) as unknown;
+  let response: Response;
+  try {
+    response = await fetch(`${access.upstream.replace(/\/$/, '')}${path}?${params}`, {
+      headers,
+      signal: AbortSignal.timeout(access.timeoutMs),
+    });
+  } catch (error) {
+    const timedOut = (error as Error).name === 'TimeoutError';
+    throw new EdgeError(timedOut ? 504 : 502, timedOut ? 'Edge server did not answer in time' : 'Edge unreachable');
+  }
+  if (!response.ok) throw new EdgeError(response.status, `Edge server answered ${response.status} (GET ${path})`);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new EdgeError(502, `Edge server sent malformed JSON (GET ${path})`);
+  }
+  return parseEdgeAnswer(schema, body, `GET ${path}`);
 }
 
 /**
@@ -69,7 +91,7 @@ export async function readRecent(access: EdgeAccess, since: Date, authorization:
       created_at__ge: since.toISOString(),
       order_by: 'desc',
     });
-    const body = compositePage.parse(await getJson(access, '/api/v1/composite-events', params, authorization));
+    const body = await getEdge(access, '/api/v1/composite-events', params, authorization, compositePage);
     for (const item of body.results) {
       composites.push(item.id);
       for (const event of item.events ?? []) inComposite.add(event.id);
@@ -83,7 +105,7 @@ export async function readRecent(access: EdgeAccess, since: Date, authorization:
       break;
     }
     const params = new URLSearchParams({ page: String(page), size: String(PAGE_SIZE), start: since.toISOString() });
-    const body = eventPage.parse(await getJson(access, '/api/v1/events', params, authorization));
+    const body = await getEdge(access, '/api/v1/events', params, authorization, eventPage);
     for (const item of body.results) if (!inComposite.has(item.id)) events.push(item.id);
     if (body.results.length < PAGE_SIZE) break;
   }
