@@ -32,8 +32,9 @@ export default defineConfig({
   workers: E2E_WORKERS,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // Two workers share two cores with ten servers and two browsers: a page can take seconds to settle.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: servers.main,

@@ -175,8 +175,21 @@ test('two operators acknowledge at once: the second is told who was first, and n
 }) => {
   const first = await browse(browser, 'opal');
   const second = await browse(browser, 'otto');
-  // The second screen hears nothing live, so it still offers Acknowledge when the first has acted.
+  // The second screen hears nothing live, and its review reads answer what they first read (as a
+  // screen whose next poll is not yet due), so it still offers Acknowledge when the first has acted.
   await second.page.route('**/live*', (route) => route.abort());
+  const firstRead = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>();
+  const frozen = '**/api/review/items**';
+  await second.page.route(frozen, async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    let answer = firstRead.get(route.request().url());
+    if (answer === undefined) {
+      const response = await route.fetch();
+      answer = { status: response.status(), headers: response.headers(), body: await response.body() };
+      firstRead.set(route.request().url(), answer);
+    }
+    await route.fulfill(answer);
+  });
   const id = compositeIds[2]!;
   await first.review.gotoDetail(id);
   await second.review.gotoDetail(id);
@@ -185,6 +198,7 @@ test('two operators acknowledge at once: the second is told who was first, and n
   await first.review.button('Acknowledge').click();
   await expect(first.review.reviewSection()).toContainText('Acknowledged by opal');
   await second.review.button('Acknowledge').click();
+  await second.page.unroute(frozen);
   await expect(second.page.getByRole('alert').filter({ hasText: 'Already acknowledged by opal at' })).toBeVisible();
   await expect(second.review.reviewSection()).toContainText('Acknowledged by opal');
   await expect(second.review.button('Acknowledge')).toHaveCount(0);
@@ -323,6 +337,10 @@ test('the wall shows unacknowledged incidents first; one left new past ESCALATE_
   await expect(entry).toHaveAttribute('data-escalated', 'false');
   await expect(entry).toContainText('Not acknowledged');
   await expect(entry).toContainText('1 min');
+  // Audio may start suspended (the browser's autoplay rule): a supervisor's click turns it on.
+  const enableSound = page.getByRole('button', { name: 'Click to enable sound' });
+  if (await enableSound.isVisible()) await enableSound.click();
+  await expect(enableSound).toHaveCount(0);
   const tones = await page.evaluate(() => (window as unknown as { chimeTones: number }).chimeTones);
 
   await page.clock.fastForward('03:00');

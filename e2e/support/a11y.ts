@@ -121,7 +121,8 @@ export const APP_PAGES: AppPage[] = [
   },
   {
     name: 'wall',
-    path: () => '/wall',
+    // A day's window: the demo edges of the run stop adding events, so late on 15 minutes hold none.
+    path: () => '/wall?window=24h',
     heading: { en: 'Sound events', ko: '소리 이벤트' },
     headingLevel: 1,
     ready: (page, language) =>
@@ -171,4 +172,54 @@ export async function visitAppPages(
     await expect(appPage.ready(page, 'en'), appPage.name).toBeVisible();
     await check(response, appPage);
   }
+}
+
+/** A main navigation link named in English. */
+const ENGLISH_NAV = /^(Mics|Map|Events|Composite events|Shift handover|Wall display)$/;
+
+/** Texts that are only right in one language, per page: a label, a button, a column. */
+const KEY_TEXTS: Record<string, (page: Page, language: Language) => ReturnType<Page['getByRole']>[]> = {
+  mics: (page, l) => [
+    page.getByRole('textbox', { name: l === 'ko' ? '이름' : 'Name', exact: true }),
+    page.getByRole('columnheader', { name: l === 'ko' ? '수정' : 'Updated' }),
+    page.getByRole('button', { name: l === 'ko' ? '다음 페이지' : 'Next page' }),
+  ],
+  'mic drawer': (page, l) => [
+    page.getByRole('dialog').getByRole('button', { name: l === 'ko' ? '닫기' : 'Close', exact: true }),
+    page.getByRole('dialog').getByRole('button', { name: l === 'ko' ? '변경 사항 저장' : 'Save changes' }),
+  ],
+  map: (page, l) => [page.getByRole('combobox', { name: l === 'ko' ? '마이크 찾기' : 'Find a mic' })],
+  events: (page, l) => [
+    page.getByRole('button', { name: l === 'ko' ? 'CSV 내보내기' : 'Export CSV' }),
+    page.getByRole('button', { name: l === 'ko' ? '다음 페이지' : 'Next page' }),
+  ],
+  'composite timeline': (page, l) => [
+    page.getByRole('button', { name: l === 'ko' ? '생성 시작' : 'Created from' }),
+    page.getByRole('button', { name: l === 'ko' ? '다음 페이지' : 'Next page' }),
+  ],
+  'composite detail': (page, l) => [
+    page.getByRole('link', { name: l === 'ko' ? '복합 이벤트' : 'Composite events', exact: true }).last(),
+  ],
+  handover: (page, l) => [
+    page.getByRole('button', { name: l === 'ko' ? 'CSV 내보내기' : 'Export CSV' }),
+    page.getByRole('region', { name: l === 'ko' ? '미결' : 'Still open', exact: true }),
+  ],
+  'not found': (page, l) => [page.getByRole('link', { name: l === 'ko' ? '마이크 목록으로' : 'Go to the mic list' })],
+  // The composite region is there in both languages whether or not an incident fell in the window.
+  wall: (page, l) => [page.getByRole('region', { name: l === 'ko' ? '복합 이벤트' : 'Composite events' })],
+};
+
+/** The page speaks `language`: its `lang`, heading, key texts and (in the shell) every navigation link. */
+export async function expectSpeaks(page: Page, appPage: AppPage, language: Language): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await expect(
+    page.getByRole('heading', { level: appPage.headingLevel, name: appPage.heading[language], exact: true }).first(),
+  ).toBeVisible();
+  for (const text of KEY_TEXTS[appPage.name]!(page, language)) await expect(text).toBeVisible();
+  if (!appPage.shell) return;
+  const navigation = nav(page, language);
+  // A link's name may go on with its count of new items ("Composite events 12 new").
+  for (const name of NAV_LINKS[language])
+    await expect(navigation.getByRole('link', { name: new RegExp(`^${name}(\\s|$)`) })).toBeVisible();
+  if (language === 'ko') await expect(navigation.getByRole('link', { name: ENGLISH_NAV })).toHaveCount(0);
 }
