@@ -204,7 +204,11 @@ export class InsightsService {
 
   private async decideBatches(): Promise<void> {
     const { rules } = this.settings;
-    const before = Math.min(this.now() - SETTLE_MS, this.backfill.completeThrough()) - rules.windowMs;
+    // With the back-fill off the hub's events are all there is: only their settling bounds the decision.
+    const through = this.settings.backfillMaxRps > 0 ? this.backfill.completeThrough() : Infinity;
+    const before = Math.min(this.now() - SETTLE_MS, through) - rules.windowMs;
+    // The back-fill's state loads with its first walk; until then nothing is known to be complete.
+    if (!Number.isFinite(before)) return;
     const places = this.reader.knownMics();
     if (places === null) return; // No mic places yet: decided on a later run.
     for (let k = 0; k < DECIDE_MAX_BATCHES; k++) {
