@@ -15,6 +15,7 @@ import { registerReview } from './review/index.js';
 import { EdgeReader } from './insights/edge-reader.js';
 import { registerInsights } from './insights/routes.js';
 import { registerAcousticInsights } from './insights/acoustic-routes.js';
+import { registerHeardBy } from './insights/heard-by-route.js';
 import { InsightsService } from './insights/service.js';
 import { routePages } from './route-preload.js';
 import { securityHeaders } from './security-headers.js';
@@ -177,6 +178,7 @@ export function buildApp({ config, upstream, token, demo, db, setupToken = null 
           deafMinMissed: config.insights.deafMinMissed,
         });
   registerAcousticInsights(app, { service: insights, reader: insightsReader });
+  registerHeardBy(app, { service: insights, reader: insightsReader });
   if (insights !== null) {
     const log = (error: unknown) => console.error(`insights: ${(error as Error).message}`);
     if (hub !== null) {

@@ -33,12 +33,20 @@ const rateQuery = z.object({
 });
 const replayParams = z.object({ compositeId: id });
 
-function badRequest(reply: FastifyReply, error: z.ZodError) {
+export function badRequest(reply: FastifyReply, error: z.ZodError) {
   const issue = error.issues[0]!;
   return reply
     .code(400)
     .header('cache-control', 'no-store')
     .send({ detail: `${issue.path.join('.') || 'query'}: ${issue.message}` });
+}
+
+/** Without the server's edge token nothing reads the edge on the console's own, so there is nothing to answer from. */
+export function needsServerToken(reply: FastifyReply) {
+  return reply
+    .code(503)
+    .header('cache-control', 'no-store')
+    .send({ detail: 'Acoustic insights need the server to hold the edge token' });
 }
 
 /** GET /api/insights/{unusual,health,thresholds,rate,replay/:id}: read by any signed-in principal. */
@@ -57,12 +65,7 @@ export function registerAcousticInsights(
   };
 
   const answer = async (reply: FastifyReply, key: string, compute: (s: InsightsService) => Promise<unknown>) => {
-    if (service === null) {
-      return reply
-        .code(503)
-        .header('cache-control', 'no-store')
-        .send({ detail: 'Acoustic insights need the server to hold the edge token' });
-    }
+    if (service === null) return needsServerToken(reply);
     try {
       return reply.header('cache-control', 'no-store').send(await remembered(key, () => compute(service)));
     } catch (error) {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { ConsoleSchema } from '../db/schema.js';
+import type { HeardEvent } from './corroboration.js';
 import { hourOf } from './expectation.js';
 
 type Db = Kysely<ConsoleSchema>;
@@ -22,6 +23,14 @@ export interface ReadEvent {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A stored row as corroboration reads it. */
+const heardEvent = (r: { event_id: string; mic_id: string; label_id: string; at: string }): HeardEvent => ({
+  id: r.event_id,
+  micId: r.mic_id,
+  labelId: r.label_id,
+  at: Date.parse(r.at),
+});
 
 function* batches<T>(items: readonly T[], size = BATCH): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
@@ -172,7 +181,40 @@ export async function eventsBetween(db: Db, from: number, to: number, limit: num
     .orderBy('at')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ id: r.event_id, micId: r.mic_id, labelId: r.label_id, at: Date.parse(r.at) }));
+  return rows.map(heardEvent);
+}
+
+/** The stored events of these ids; ids the console never read (or has pruned) are left out. */
+export async function eventsByIds(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('insight_events')
+    .select(['event_id', 'mic_id', 'label_id', 'at'])
+    .where('event_id', 'in', ids)
+    .execute();
+  return rows.map(heardEvent);
+}
+
+/** Events of each span's label with `at` in [from, to] (both inclusive, as corroboration is), at most `limit`. */
+export async function eventsInSpans(
+  db: Db,
+  spans: readonly { labelId: string; from: number; to: number }[],
+  limit: number,
+) {
+  if (spans.length === 0) return [];
+  const rows = await db
+    .selectFrom('insight_events')
+    .select(['event_id', 'mic_id', 'label_id', 'at'])
+    .where((eb) =>
+      eb.or(
+        spans.map((s) =>
+          eb.and([eb('label_id', '=', s.labelId), eb('at', '>=', iso(s.from)), eb('at', '<=', iso(s.to))]),
+        ),
+      ),
+    )
+    .limit(limit)
+    .execute();
+  return rows.map(heardEvent);
 }
 
 /** Per mic since `from`: its first and last event and how many. */
@@ -235,7 +277,7 @@ export async function undecided(db: Db, before: number, limit: number) {
     .orderBy('at')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ id: r.event_id, micId: r.mic_id, labelId: r.label_id, at: Date.parse(r.at) }));
+  return rows.map(heardEvent);
 }
 
 export async function setCorroborated(db: Db, ids: readonly string[], value: 0 | 1): Promise<void> {
