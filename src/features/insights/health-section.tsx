@@ -1,11 +1,11 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import type { HealthReason, MicHealth, SuspectMic } from '@/api';
+import type { HealthReason, LabelName, MicHealth, SuspectMic } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { EmptyState } from '@/components/query-feedback';
 import { spanText } from '@/lib/insight-format';
 import { useTranslation } from '@/lib/i18n';
-import { micText } from './insight-text';
+import { labelText, micText } from './insight-text';
 import classes from './insights.module.css';
 import './locales';
 
@@ -19,8 +19,8 @@ const REASON_COLOR: Record<HealthReason, string> = {
   not_reporting: 'red',
 };
 
-function SuspectRow({ mic }: { mic: SuspectMic }) {
-  const { t } = useTranslation('insights');
+function SuspectRow({ mic, labelNames }: { mic: SuspectMic; labelNames: ReadonlyMap<string, LabelName> }) {
+  const { t, i18n } = useTranslation('insights');
   const name = micText(mic.mic_name, mic.mic_id);
   const hidden = mic.missed_count - Math.min(SHOWN_MISSED, mic.missed.length);
   return (
@@ -44,7 +44,8 @@ function SuspectRow({ mic }: { mic: SuspectMic }) {
             <ul className={classes.missedList}>
               {mic.missed.slice(0, SHOWN_MISSED).map((event) => (
                 <li key={event.event_id}>
-                  <DateTime value={event.at} size="sm" /> · {event.label_id} ·{' '}
+                  <DateTime value={event.at} size="sm" /> ·{' '}
+                  {labelText(labelNames.get(event.label_id) ?? null, event.label_id, i18n.language)} ·{' '}
                   {t('health.heardBy', { names: event.heard_by.map((by) => micText(by.name, by.id)).join(', ') })}
                 </li>
               ))}
@@ -76,7 +77,7 @@ function SuspectRow({ mic }: { mic: SuspectMic }) {
 }
 
 /** Mics that may be deaf, each with the evidence: what it missed and who heard it, its silence, its link. */
-export function HealthSection({ data }: { data: MicHealth }) {
+export function HealthSection({ data, labelNames }: { data: MicHealth; labelNames: ReadonlyMap<string, LabelName> }) {
   const { t } = useTranslation('insights');
   return (
     <Stack gap="xs">
@@ -93,7 +94,7 @@ export function HealthSection({ data }: { data: MicHealth }) {
       ) : (
         <ul className={classes.list} aria-label={t('health.title')}>
           {data.mics.map((mic) => (
-            <SuspectRow key={mic.mic_id} mic={mic} />
+            <SuspectRow key={mic.mic_id} mic={mic} labelNames={labelNames} />
           ))}
         </ul>
       )}

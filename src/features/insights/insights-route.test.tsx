@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { eventFixture, inventoryFixture, pageFixture } from '@/testing/fixtures';
 import { healthFixture, thresholdsFixture, unusualFixture } from '@/testing/insight-fixtures';
 import { server } from '@/testing/msw-server';
 import { renderRoutes } from '@/testing/render';
@@ -14,6 +15,16 @@ function answer({ unusual = unusualFixture(), health = healthFixture(), threshol
     http.get('/api/insights/unusual', () => HttpResponse.json(unusual)),
     http.get('/api/insights/health', () => HttpResponse.json(health)),
     http.get('/api/insights/thresholds', () => HttpResponse.json(thresholds)),
+    // Label names, as every page learns them: the newest events' labels.
+    http.get('/api/inventory/mics', () => HttpResponse.json(inventoryFixture([]))),
+    http.get('/api/v1/events', () =>
+      HttpResponse.json(
+        pageFixture([
+          eventFixture({ label: { id: 'glass_break', name: { en: 'Glass breaking', ko: '유리 깨짐' } } }),
+          eventFixture({ id: 'evt-2', label: { id: 'car_horn', name: { en: 'Car horn', ko: '자동차 경적' } } }),
+        ]),
+      ),
+    ),
   );
 }
 
@@ -32,6 +43,24 @@ describe('/insights', () => {
     const row = await screen.findByRole('listitem', { name: 'Gangnam Station Exit 11 South pole' });
     expect(row).toHaveTextContent('Missed 5 events its neighbours heard');
     expect(row).toHaveTextContent('heard by Exit 10, mic-0004');
+    // A label with no name known anywhere stays its id.
+    expect(row).toHaveTextContent('scream · heard by');
+  });
+
+  it('names the labels the health and edge rows give by id only', async () => {
+    const [suspect] = healthFixture().mics;
+    const missed = [{ ...suspect!.missed[0]!, label_id: 'glass_break' }];
+    answer({
+      health: healthFixture({ mics: [{ ...suspect!, missed }] }),
+      unusual: unusualFixture({
+        edges: [{ edge_id: 'edge-seoul-01', label_id: 'car_horn', observed: 30, expected: 2, p_value: 1e-9, mics: 4 }],
+      }),
+    });
+    renderRoutes(routes, { path: '/insights' });
+    const row = await screen.findByRole('listitem', { name: 'Gangnam Station Exit 11 South pole' });
+    expect(await within(row).findByText(/Glass breaking/)).toBeInTheDocument();
+    expect(row).not.toHaveTextContent('glass_break');
+    expect(await screen.findByRole('list', { name: 'Edge servers' })).toHaveTextContent('Car horn ×30');
     expect(row).toHaveTextContent('Silent for 2 d (usually every 30 min)');
     expect(row).toHaveTextContent('and 4 more');
   });

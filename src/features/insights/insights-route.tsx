@@ -4,6 +4,7 @@ import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { insightQueries } from '@/api';
 import { DateTime } from '@/components/date-time';
+import { useLabels } from '@/components/labels/use-labels';
 import { QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
 import { BackfillNotice } from './backfill-notice';
@@ -37,6 +38,8 @@ export function Component() {
   const health = useQuery(insightQueries.health());
   const thresholds = useQuery(insightQueries.thresholds());
   const fetching = useIsFetching({ queryKey: insightQueries.all() }) > 0;
+  // Some answers name a label by id only: the names the other pages use (empty until they load, ids meanwhile).
+  const { names: labelNames } = useLabels();
 
   return (
     <Stack gap="lg" className={classes.page}>
@@ -67,7 +70,7 @@ export function Component() {
           <Section label={t('unusual.title')}>
             <StaleDataNotice query={unusual} />
             <QueryView query={unusual} loading={loading}>
-              {(data) => <UnusualSection data={data} />}
+              {(data) => <UnusualSection data={data} labelNames={labelNames} />}
             </QueryView>
           </Section>
         </Grid.Col>
@@ -75,7 +78,7 @@ export function Component() {
           <Section label={t('health.title')}>
             <StaleDataNotice query={health} />
             <QueryView query={health} loading={loading}>
-              {(data) => <HealthSection data={data} />}
+              {(data) => <HealthSection data={data} labelNames={labelNames} />}
             </QueryView>
           </Section>
         </Grid.Col>

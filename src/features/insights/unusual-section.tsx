@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { Unusual } from '@/api';
+import type { LabelName, Unusual } from '@/api';
 import { EmptyState } from '@/components/query-feedback';
 import { chanceOdds, pValueText, usually } from '@/lib/insight-format';
 import { useTranslation, type TFunction } from '@/lib/i18n';
@@ -74,7 +74,7 @@ function RowGroup({ title, rows, minutes }: { title: string; rows: Row[]; minute
 }
 
 /** Mics, areas and edge servers hearing a label far more often than they usually do at this hour. */
-export function UnusualSection({ data }: { data: Unusual }) {
+export function UnusualSection({ data, labelNames }: { data: Unusual; labelNames: ReadonlyMap<string, LabelName> }) {
   const { t, i18n } = useTranslation('insights');
   const language = i18n.language;
   const minutes = data.window_minutes;
@@ -102,7 +102,7 @@ export function UnusualSection({ data }: { data: Unusual }) {
   const edges: Row[] = data.edges.map((edge) => ({
     key: `${edge.edge_id}/${edge.label_id}`,
     place: t('unusual.edge', { edge: edge.edge_id, mics: edge.mics }),
-    label: edge.label_id,
+    label: labelText(labelNames.get(edge.label_id) ?? null, edge.label_id, language),
     observed: edge.observed,
     expected: edge.expected,
     pValue: edge.p_value,
