@@ -10,7 +10,7 @@ const heardBySchema = z.object({ id: z.string(), name: z.nullable(z.string()) })
 export const corroborationSchema = z.object({
   radius_m: z.number(),
   window_s: z.number(),
-  /** False when the neighbours' events were read only in part (bounded walk): counts are then "at least". */
+  /** False when the events around them were read only in part (a bounded read): counts are then "at least". */
   complete: z.boolean(),
   events: z.record(z.string(), z.object({ heard_by: z.array(heardBySchema) })),
 });
@@ -20,6 +20,30 @@ export type HeardBy = z.infer<typeof heardBySchema>;
 export function getCorroboration(params: EventListParams, signal?: AbortSignal) {
   return request({ path: '/api/insights/corroboration', query: { ...params }, schema: corroborationSchema, signal });
 }
+
+/** Who heard these events (at most HEARD_BY_MAX_IDS), from what the console holds: no edge request. */
+export function getHeardBy(ids: readonly string[], signal?: AbortSignal) {
+  return request({
+    path: '/api/insights/heard-by',
+    query: { id: ids },
+    schema: corroborationSchema,
+    signal,
+    // Its answer says nothing of the edge's health: the console answers it on its own.
+    consoleOnly: true,
+  });
+}
+
+/** The server's limit of ids per heard-by request. */
+export const HEARD_BY_MAX_IDS = 100;
+/**
+ * The hub pushes new events, and a screen's ids change with them: that asks again. This slower
+ * refresh catches neighbours' reports that arrive after an event without changing what is shown.
+ */
+const HEARD_BY_REFRESH_MS = 30_000;
+/** An event the console has not stored yet usually is within a hub poll or two. */
+const HEARD_BY_MISSING_MS = 5_000;
+/** Answers asked for quickly while ids are missing; an id still missing then (pruned, never read) waits like the rest. */
+const HEARD_BY_MISSING_TRIES = 6;
 
 export type {
   EventRate,
@@ -73,6 +97,23 @@ export const insightQueries = {
         ),
       placeholderData: keepPreviousData,
     }),
+
+  /** Who heard these events (a wall's feed, a popup's or a composite event's events), keyed by their set of ids. */
+  heardBy: (ids: readonly string[]) => {
+    const set = [...new Set(ids)].sort();
+    return queryOptions({
+      queryKey: [...insightQueries.all(), 'heard-by', set] as const,
+      queryFn: ({ signal }) => getHeardBy(set, signal),
+      placeholderData: keepPreviousData,
+      refetchInterval: (query) => {
+        const known = query.state.data?.events;
+        const missing = known !== undefined && set.some((id) => known[id] === undefined);
+        return missing && query.state.dataUpdateCount < HEARD_BY_MISSING_TRIES
+          ? HEARD_BY_MISSING_MS
+          : HEARD_BY_REFRESH_MS;
+      },
+    });
+  },
 
   unusual: () =>
     queryOptions({

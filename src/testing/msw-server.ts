@@ -60,9 +60,14 @@ export const reviewDefaults = [
   ),
 ];
 
+/** The console holds none of the events asked about (yet): pages showing "heard by" need no handler of their own. */
+export const heardByDefault = http.get('/api/insights/heard-by', () =>
+  HttpResponse.json({ radius_m: 500, window_s: 10, complete: true, events: {} }),
+);
+
 /** Signed in as the demo admin unless a test says otherwise (`server.use(signedInAs('viewer'))`). */
 export const signedInAs = (role: 'viewer' | 'operator' | 'admin', username = role === 'admin' ? 'demo' : role) =>
   http.get('/auth/me', () => HttpResponse.json({ kind: 'account', username, role }));
 
 /** The network edge for unit tests: each test installs the handlers it needs with `server.use`. */
-export const server = setupServer(signedInAs('admin'), ...reviewDefaults);
+export const server = setupServer(signedInAs('admin'), ...reviewDefaults, heardByDefault);

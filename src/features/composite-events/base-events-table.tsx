@@ -1,11 +1,14 @@
 import { ActionIcon, Anchor, Badge, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconCopy, IconMail } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
+import { useMemo } from 'react';
 import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
 import type { BaseEvent } from '@/api';
 import { DateTime } from '@/components/date-time';
+import { HeardByCell } from '@/components/heard-by/heard-by-cell';
+import { useHeardBy } from '@/components/heard-by/use-heard-by';
 import { LabelName } from '@/components/label-name';
 import { formatDateTime, formatPercent, formatUtc } from '@/lib/format';
 import classes from './base-events-table.module.css';
@@ -34,6 +37,8 @@ function VersusThreshold({ value, threshold, met }: { value: string; threshold: 
 
 export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
   const { t, i18n } = useTranslation('composite-events');
+  const eventIds = useMemo(() => events.map((e) => e.id), [events]);
+  const heardBy = useHeardBy(eventIds);
   return (
     <DataTable<BaseEvent>
       aria-label={t('detail.baseEvents')}
@@ -62,6 +67,8 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
               <Text size="xs" c="dimmed">
                 {e.mic_id}
               </Text>
+              {/* Under its mic rather than in a column of its own: the table's columns already share a tight width. */}
+              <HeardByCell heardBy={heardBy.of(e.id)} complete={heardBy.complete} windowS={heardBy.windowS} />
             </Stack>
           ),
         },

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -82,6 +82,43 @@ describe('/composite-events/:id', () => {
     );
     renderRoutes(routes, { path: '/composite-events/ce-1' });
     expect(await screen.findByText('maintenance')).toBeInTheDocument();
+  });
+
+  it('says which mics heard each base event, asking the console for the events shown only', async () => {
+    let asked: string[] = [];
+    server.use(
+      http.get('/api/v1/composite-events/ce-1', () => HttpResponse.json(compositeEventFixture())),
+      http.get('/api/insights/heard-by', ({ request }) => {
+        asked = new URL(request.url).searchParams.getAll('id');
+        return HttpResponse.json({
+          radius_m: 500,
+          window_s: 10,
+          complete: true,
+          events: {
+            'be-0': {
+              heard_by: [
+                { id: 'mic-0001', name: '서울역 광장 북측 기둥' },
+                { id: 'mic-0002', name: '<img src=x onerror=alert(1)>' },
+              ],
+            },
+            'be-1': { heard_by: [{ id: 'mic-0001', name: '서울역 광장 북측 기둥' }] },
+          },
+        });
+      }),
+    );
+    renderRoutes(routes, { path: '/composite-events/ce-1' });
+    const table = await screen.findByRole('table', { name: 'Base events' });
+    const heard = await within(table).findByText('Heard by 2 mics');
+    // The names are the edge's: text in a hint, never markup.
+    expect(heard).toHaveAttribute(
+      'data-hint',
+      'Same sound within 10 s at: 서울역 광장 북측 기둥, <img src=x onerror=alert(1)>',
+    );
+    expect(table.querySelector('img')).toBeNull();
+    expect(within(table).getByText('Only its own mic')).toBeInTheDocument();
+    // Not known to the console (yet): said so, not guessed.
+    expect(within(table).getByRole('img', { name: 'Not known yet' })).toHaveTextContent('…');
+    expect(asked).toEqual(['be-0', 'be-1', 'be-2']);
   });
 
   it('says clearly when the id is unknown and offers the way back', async () => {

@@ -9,7 +9,7 @@ import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
 import { formatPercent } from '@/lib/format';
 import { PAGE_SIZES } from './event-filters';
 import { EventReviewCell } from './event-review-cell';
-import { HeardByCell } from './heard-by-cell';
+import { HeardByCell } from '@/components/heard-by/heard-by-cell';
 import { heardByOf } from './heard-by';
 import type { EventReview } from './use-event-reviews';
 

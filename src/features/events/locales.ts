@@ -60,11 +60,6 @@ export const en = {
   },
   heard: {
     column: 'Heard by',
-    count_one: 'Only its own mic',
-    count_other: 'Heard by {{count}} mics',
-    atLeast_other: 'Heard by at least {{count}} mics',
-    hint: 'Same sound within {{window}} s at: {{names}}',
-    unknown: 'Not known yet',
     filter: 'Corroborated only',
     filterHint: 'Events that another mic within {{radius}} m also heard within ±{{window}} s',
     shown_one: '{{count}} of the {{total}} events on this page was heard by other mics too.',
@@ -160,11 +155,6 @@ export const ko: typeof en = {
   },
   heard: {
     column: '청취 마이크',
-    count_one: '해당 마이크만',
-    count_other: '마이크 {{count}}대가 들음',
-    atLeast_other: '마이크 {{count}}대 이상이 들음',
-    hint: '±{{window}}초 안에 같은 소리를 들은 마이크: {{names}}',
-    unknown: '아직 알 수 없음',
     filter: '교차 확인된 이벤트만',
     filterHint: '반경 {{radius}}m 안의 다른 마이크도 ±{{window}}초 안에 들은 이벤트',
     shown_one: '이 페이지의 이벤트 {{total}}건 중 {{count}}건을 다른 마이크도 들었습니다.',

@@ -1,10 +1,13 @@
 import { Anchor, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
 import { eventQueries, LIVE_MERGE, unlessLive, useLive, type Mic } from '@/api';
 import { DateTime } from '@/components/date-time';
+import { HeardByCell } from '@/components/heard-by/heard-by-cell';
+import { useHeardBy } from '@/components/heard-by/use-heard-by';
 import { formatWindow } from '@/components/map/mic-marker-legend';
 import type { MarkerMic } from '@/components/map/mic-marker-state';
 import { MicStatusBadge } from '@/components/mic-status-badge';
@@ -13,6 +16,8 @@ import { localName, otherName } from '@/lib/i18n';
 import './locales';
 
 const POPUP_EVENTS = 5;
+/** One event's two lines (label and time; who heard it and confidence) and the gap below. */
+const EVENT_ROW_PX = 44;
 
 /** What a mic's popup shows: who it is, its state, its latest events, and a way to edit it. */
 export function MicPopupContent({
@@ -35,6 +40,8 @@ export function MicPopupContent({
     meta: LIVE_MERGE,
     refetchInterval: unlessLive(live, 10_000),
   });
+  const eventIds = useMemo(() => (events.data?.results ?? []).map((event) => event.id), [events.data]);
+  const heardBy = useHeardBy(eventIds);
   const heard = marker?.state === 'fresh' || marker?.state === 'recent';
   return (
     <Stack gap={6} w={340} maw="70vw" data-testid="mic-popup">
@@ -75,7 +82,7 @@ export function MicPopupContent({
         {t('map:popup.lastEvents')}
       </Text>
       {/* Room for every row from the start, so the popup does not grow out of view when they arrive. */}
-      <div style={{ minHeight: POPUP_EVENTS * 23 }}>
+      <div style={{ minHeight: POPUP_EVENTS * EVENT_ROW_PX }}>
         {events.data === undefined ? (
           events.isError ? (
             <Text size="xs" c="red">
@@ -92,19 +99,28 @@ export function MicPopupContent({
             {t('map:popup.noEvents')}
           </Text>
         ) : (
-          <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {events.data.results.map((event) => (
-              <Group key={event.id} component="li" gap={8} justify="space-between" wrap="nowrap">
-                <Text size="sm" fw={500} truncate="end" data-hint={otherName(event.label.name, i18n.language)}>
-                  {localName(event.label.name, i18n.language)}
-                </Text>
-                <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
+              <li key={event.id} data-event-id={event.id}>
+                <Group gap={8} justify="space-between" wrap="nowrap">
+                  <Text size="sm" fw={500} truncate="end" data-hint={otherName(event.label.name, i18n.language)}>
+                    {localName(event.label.name, i18n.language)}
+                  </Text>
+                  <DateTime value={event.created_at} relative size="xs" c="dimmed" style={{ flex: 'none' }} />
+                </Group>
+                {/* Who else heard it on a line of its own: beside the label it would squeeze the name away. */}
+                <Group gap={8} justify="space-between" wrap="nowrap">
+                  <HeardByCell
+                    heardBy={heardBy.of(event.id)}
+                    complete={heardBy.complete}
+                    windowS={heardBy.windowS}
+                    size="xs"
+                  />
                   <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                     {t('map:popup.confidence', { value: formatPercent(event.confidence) })}
                   </Text>
-                  <DateTime value={event.created_at} relative size="xs" c="dimmed" />
                 </Group>
-              </Group>
+              </li>
             ))}
           </Stack>
         )}

@@ -1,4 +1,6 @@
 import type { CompositeEvent, ReviewItem, SoundEvent } from '@/api';
+import { heardByView } from '@/components/heard-by/heard-by-view';
+import type { HeardByLookup } from '@/components/heard-by/use-heard-by';
 import { formatAge, formatDateTime, formatPercent, formatTime, formatUtc } from '@/lib/format';
 import { localName, otherName, useTranslation } from '@/lib/i18n';
 import { isNew, type FeedEntry } from './feed';
@@ -21,7 +23,33 @@ function EntryTime({ at }: { at: number }) {
   );
 }
 
-export function EventEntry({ entry, now }: { entry: FeedEntry<SoundEvent>; now: number }) {
+/** "Heard by N mics" beside the label: plain when others heard it too, dimmed for its own mic alone. */
+function EntryHeardBy({ eventId, heardBy }: { eventId: string; heardBy: HeardByLookup }) {
+  const { t } = useTranslation('heardBy');
+  const view = heardByView(t, heardBy.of(eventId), { complete: heardBy.complete, windowS: heardBy.windowS });
+  if (view === null) {
+    return (
+      <span className={classes.heard} role="img" aria-label={t('unknown')}>
+        …
+      </span>
+    );
+  }
+  return (
+    <span className={classes.heard} data-corroborated={view.corroborated} data-hint={view.hint}>
+      {view.text}
+    </span>
+  );
+}
+
+export function EventEntry({
+  entry,
+  now,
+  heardBy,
+}: {
+  entry: FeedEntry<SoundEvent>;
+  now: number;
+  heardBy: HeardByLookup;
+}) {
   const { t, i18n } = useTranslation();
   const fresh = isNew(entry, now, HIGHLIGHT_MS);
   const event = entry.item;
@@ -32,8 +60,11 @@ export function EventEntry({ entry, now }: { entry: FeedEntry<SoundEvent>; now: 
         {fresh && <span className={classes.newBadge}>{t('wall:newEntry')}</span>}
         {localName(event.label.name, i18n.language)}
       </span>
-      <span className={classes.confidence}>{formatPercent(event.confidence)}</span>
-      <span className={classes.mic}>{event.mic.name}</span>
+      <EntryHeardBy eventId={event.id} heardBy={heardBy} />
+      <span className={classes.micLine}>
+        <span className={classes.mic}>{event.mic.name}</span>
+        <span className={classes.confidence}>{formatPercent(event.confidence)}</span>
+      </span>
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconVolume } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, type CSSProperties } from 'react';
+import { useHeardBy } from '@/components/heard-by/use-heard-by';
 import { useInventoryNotes } from '@/components/inventory-note';
 import { PULSE_MS } from '@/components/map/mic-glyph';
 import { formatWindow, MicMarkerLegend } from '@/components/map/mic-marker-legend';
@@ -43,6 +44,8 @@ function WallScreen() {
   }, [config.lang, i18n]);
 
   const { eventFeed, compositeFeed, pulses, markers, health, live, inventory, eventsUpdatedAt } = useWallData(config);
+  const eventIds = useMemo(() => eventFeed.map((entry) => entry.id), [eventFeed]);
+  const heardBy = useHeardBy(eventIds);
   const inventoryNotes = useInventoryNotes(inventory);
   const chime = useCompositeChime(config.chime, compositeFeed);
 
@@ -145,7 +148,7 @@ function WallScreen() {
             empty={eventFeed.length === 0 ? t('wall:noEvents', { window }) : null}
           >
             {eventFeed.map((entry) => (
-              <EventEntry key={entry.id} entry={entry} now={displayNow} />
+              <EventEntry key={entry.id} entry={entry} now={displayNow} heardBy={heardBy} />
             ))}
           </FeedSection>
         </aside>

@@ -1,0 +1,38 @@
+import { Text } from '@mantine/core';
+import type { HeardBy } from '@/api';
+import { useTranslation } from '@/lib/i18n';
+import { heardByView } from './heard-by-view';
+
+interface HeardByCellProps {
+  heardBy: readonly HeardBy[] | undefined;
+  /** The events around were read in part: the count is a lower bound. */
+  complete: boolean;
+  windowS: number;
+  size?: 'xs' | 'sm';
+}
+
+/** "Heard by N mics", naming the mics in a hint; its own mic alone is said plainly, dimmed. */
+export function HeardByCell({ heardBy, complete, windowS, size = 'sm' }: HeardByCellProps) {
+  const { t } = useTranslation('heardBy');
+  const view = heardByView(t, heardBy, { complete, windowS });
+  if (view === null) {
+    return (
+      // An image role: a paragraph may not be named, and "…" alone says nothing to a screen reader.
+      <Text size={size} c="dimmed" role="img" aria-label={t('unknown')}>
+        …
+      </Text>
+    );
+  }
+  return (
+    <Text
+      size={size}
+      fw={view.corroborated ? 600 : undefined}
+      c={view.corroborated ? undefined : 'dimmed'}
+      tabIndex={0}
+      data-hint={view.hint}
+      style={{ whiteSpace: 'nowrap', cursor: 'help' }}
+    >
+      {view.text}
+    </Text>
+  );
+}

@@ -1,0 +1,31 @@
+import type { HeardBy } from '@/api';
+import type { TFunction } from '@/lib/i18n';
+import './locales';
+
+export interface HeardByView {
+  /** "Heard by N mics" (N counts the event's own mic), or that only its own mic heard it. */
+  text: string;
+  /** The mics by name, for a `data-hint`. */
+  hint: string;
+  /** Some other mic heard it too (shown plainly; its own mic alone is shown dimmed). */
+  corroborated: boolean;
+}
+
+/**
+ * What to say of who heard one event; null while that is not known. Names come from the edge and
+ * are only ever rendered as text.
+ */
+export function heardByView(
+  t: TFunction<'heardBy'>,
+  heardBy: readonly HeardBy[] | undefined,
+  { complete, windowS }: { complete: boolean; windowS: number },
+): HeardByView | null {
+  if (heardBy === undefined) return null;
+  const count = heardBy.length;
+  const names = heardBy.map((mic) => (mic.name === null || mic.name.trim() === '' ? mic.id : mic.name)).join(', ');
+  return {
+    text: count <= 1 ? t('own') : complete ? t('count', { count }) : t('atLeast', { count }),
+    hint: t('hint', { window: windowS, names }),
+    corroborated: count > 1,
+  };
+}

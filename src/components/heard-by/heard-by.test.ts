@@ -1,0 +1,61 @@
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { HEARD_BY_MAX_IDS, insightQueries } from '@/api';
+import { i18n, useTranslation } from '@/lib/i18n';
+import { heardByView } from './heard-by-view';
+import { heardByBatches } from './use-heard-by';
+
+const { t } = renderHook(() => useTranslation('heardBy')).result.current;
+
+describe('heardByView', () => {
+  const mics = [
+    { id: 'mic-1', name: 'Gate A' },
+    { id: 'mic-2', name: null },
+    { id: 'mic-3', name: '  ' },
+  ];
+
+  it('counts the event’s own mic and names every mic, by id where the name is missing', () => {
+    expect(heardByView(t, mics, { complete: true, windowS: 10 })).toEqual({
+      text: 'Heard by 3 mics',
+      hint: 'Same sound within 10 s at: Gate A, mic-2, mic-3',
+      corroborated: true,
+    });
+  });
+
+  it('says its own mic alone plainly (not corroborated), and a partial read as a lower bound', () => {
+    expect(heardByView(t, mics.slice(0, 1), { complete: true, windowS: 10 })).toMatchObject({
+      text: 'Only its own mic',
+      corroborated: false,
+    });
+    expect(heardByView(t, mics, { complete: false, windowS: 10 })?.text).toBe('Heard by at least 3 mics');
+  });
+
+  it('says its own mic alone in Korean too (which has no "one" plural form to pick it by)', () => {
+    i18n.changeLanguage('ko');
+    try {
+      const { t: ko } = renderHook(() => useTranslation('heardBy')).result.current;
+      expect(heardByView(ko, mics.slice(0, 1), { complete: true, windowS: 10 })?.text).toBe('해당 마이크만');
+      expect(heardByView(ko, mics, { complete: true, windowS: 10 })?.text).toBe('마이크 3대가 들음');
+    } finally {
+      i18n.changeLanguage('en');
+    }
+  });
+
+  it('knows nothing of an event the answer left out', () => {
+    expect(heardByView(t, undefined, { complete: true, windowS: 10 })).toBeNull();
+  });
+});
+
+describe('heard-by requests', () => {
+  it('asks for at most the server’s limit of ids at a time, each once, in a stable order', () => {
+    const ids = Array.from({ length: 250 }, (_, i) => `ev-${String(249 - i).padStart(3, '0')}`);
+    const batches = heardByBatches([...ids, 'ev-000']);
+    expect(batches.map((b) => b.length)).toEqual([HEARD_BY_MAX_IDS, HEARD_BY_MAX_IDS, 50]);
+    expect(batches[0]![0]).toBe('ev-000');
+    expect(batches.flat()).toEqual([...ids].sort());
+  });
+
+  it('keys the answer by the set of ids, whatever their order', () => {
+    expect(insightQueries.heardBy(['b', 'a', 'b']).queryKey).toEqual(insightQueries.heardBy(['a', 'b']).queryKey);
+  });
+});

@@ -1,0 +1,45 @@
+import { useQueries, type UseQueryResult } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { HEARD_BY_MAX_IDS, insightQueries, type Corroboration, type HeardBy } from '@/api';
+
+export interface HeardByLookup {
+  /** The mics that heard an event (its own first); undefined while not known. */
+  of: (eventId: string) => HeardBy[] | undefined;
+  complete: boolean;
+  windowS: number;
+  error: Error | null;
+}
+
+/** The ids in requests the server accepts: sorted, so an id arriving moves the fewest of them. */
+export function heardByBatches(ids: readonly string[]): string[][] {
+  const sorted = [...new Set(ids)].sort();
+  const batches: string[][] = [];
+  for (let i = 0; i < sorted.length; i += HEARD_BY_MAX_IDS) batches.push(sorted.slice(i, i + HEARD_BY_MAX_IDS));
+  return batches;
+}
+
+// Outside the component, so useQueries hands back the same lookup while no answer changed.
+function combine(results: UseQueryResult<Corroboration>[]): HeardByLookup {
+  const answers = results.flatMap((r) => (r.data === undefined ? [] : [r.data]));
+  return {
+    of: (eventId) => {
+      for (const answer of answers) {
+        const found = answer.events[eventId];
+        if (found !== undefined) return found.heard_by;
+      }
+      return undefined;
+    },
+    complete: answers.every((a) => a.complete),
+    windowS: answers[0]?.window_s ?? 0,
+    error: results.find((r) => r.error !== null)?.error ?? null,
+  };
+}
+
+/**
+ * Who heard each of these events, from the console's own store (no edge request): for screens
+ * that show pushed events. Asked again when the ids change, and slowly in between.
+ */
+export function useHeardBy(eventIds: readonly string[]): HeardByLookup {
+  const batches = useMemo(() => heardByBatches(eventIds), [eventIds]);
+  return useQueries({ queries: batches.map((ids) => insightQueries.heardBy(ids)), combine });
+}

@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { HeardBy } from '@/api';
+import type { HeardByLookup } from '@/components/heard-by/use-heard-by';
+import { eventFixture } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { EventEntry } from './feed-entries';
+
+const at = Date.parse('2026-11-21T07:00:00.000Z');
+const lookup = (known: Record<string, HeardBy[]>): HeardByLookup => ({
+  of: (id) => known[id],
+  complete: true,
+  windowS: 10,
+  error: null,
+});
+
+function renderEntry(id: string, heardBy: HeardByLookup) {
+  const event = eventFixture({ id });
+  renderWithProviders(
+    <ul>
+      <EventEntry entry={{ id, at, firstSeenAt: 0, item: event }} now={at} heardBy={heardBy} />
+    </ul>,
+  );
+  return screen.getByRole('listitem');
+}
+
+describe('wall event entry', () => {
+  it('says how many mics heard it beside its mic, naming them in the hint as text', () => {
+    const entry = renderEntry(
+      'evt-1',
+      lookup({
+        'evt-1': [
+          { id: 'mic-0001', name: '서울역 광장 북측 기둥' },
+          { id: 'mic-0002', name: '<b>Gate</b>' },
+        ],
+      }),
+    );
+    const heard = screen.getByText('Heard by 2 mics');
+    expect(heard).toHaveAttribute('data-corroborated', 'true');
+    expect(heard).toHaveAttribute('data-hint', 'Same sound within 10 s at: 서울역 광장 북측 기둥, <b>Gate</b>');
+    expect(entry.querySelector('b')).toBeNull();
+  });
+
+  it('dims its own mic alone', () => {
+    renderEntry('evt-1', lookup({ 'evt-1': [{ id: 'mic-0001', name: 'Gate A' }] }));
+    expect(screen.getByText('Only its own mic')).toHaveAttribute('data-corroborated', 'false');
+  });
+
+  it('says when who heard it is not known yet', () => {
+    renderEntry('evt-9', lookup({}));
+    expect(screen.getByRole('img', { name: 'Not known yet' })).toHaveTextContent('…');
+  });
+});
