@@ -1,11 +1,20 @@
 import { CompositePage } from './support/composite-page';
 import { InsightsPage } from './support/insights-page';
 import { expect, test } from './support/test';
+import { WallPage } from './support/wall-page';
 
 // A mic and label the demo's seeded history rarely pairs: a burst of it is unusual at once.
 const BURST_MIC = 'mic-0011';
 const BURST_LABEL = 'gunshot';
 const BURST = 8;
+// Three mics of the demo's Busan Port Ferry Terminal, each within 250 m of the others: an incident
+// there is heard by all three, as the demo's own incidents are heard by the mics around them.
+const TERMINAL_MICS = ['mic-0044', 'mic-0012', 'mic-0028'];
+
+interface ApiComposite {
+  id: string;
+  events: { id: string }[];
+}
 
 test.describe('acoustic insights', () => {
   test('lists an injected burst as unusual, with the usual count beside it', async ({ page, demo }) => {
@@ -65,5 +74,35 @@ test.describe('acoustic insights', () => {
       .poll(async () => Number(await insights.replaySlider().getAttribute('aria-valuenow')))
       .toBeGreaterThan(0);
     await expect(insights.heardEvents().first()).toBeVisible({ timeout: 15_000 });
+  });
+
+  test.describe('who heard an incident', () => {
+    test.use({ viewport: { width: 1920, height: 1080 } });
+
+    test('the wall feed and the composite event both say it was heard by several mics', async ({ page, demo }) => {
+      const created: { id: string }[] = [];
+      for (const micId of TERMINAL_MICS) created.push(await demo.addEvent({ mic_id: micId, label_id: 'scream' }));
+      const wall = new WallPage(page);
+      await wall.goto('?label=scream');
+      const heard = wall.eventFeed.getByRole('listitem').filter({ hasText: 'Heard by 3 mics' });
+      // Pushed within a second; the console stores what the hub read and answers who heard it.
+      await expect(heard).toHaveCount(3, { timeout: 20_000 });
+      await expect(heard.filter({ hasText: 'Busan Port Ferry Terminal' })).toHaveCount(3);
+
+      // The three screams made the demo's "Repeated screams" rule fire: its drill-down says the same.
+      let compositeId: string | undefined;
+      await expect(async () => {
+        const list = await page.request.get('/api/v1/composite-events?size=10&order_by=desc');
+        const composites = ((await list.json()) as { results: ApiComposite[] }).results;
+        compositeId = composites.find((c) => c.events.some((e) => e.id === created[0]!.id))?.id;
+        expect(compositeId).toBeDefined();
+      }).toPass({ timeout: 10_000 });
+      const composite = new CompositePage(page);
+      await composite.gotoDetail(compositeId!);
+      for (const micId of TERMINAL_MICS) {
+        const row = composite.baseEventRows().filter({ hasText: micId });
+        await expect(row.getByText('Heard by 3 mics')).toBeVisible();
+      }
+    });
   });
 });
