@@ -91,23 +91,27 @@ function serverSet(index: number) {
       },
     },
     // Each console keeps its own database (accounts, sessions) in its own DATA_DIR; proxying
-    // consoles require sign-in, so each has a first admin.
+    // consoles require sign-in, so each has a first admin. Only the main console back-fills
+    // insights (e2e/insights.spec.ts): the others would read the shared edge all run long.
     consoleServer(ports.browserToken, {
       EDGE_API_URL: upstreamEdge,
       EDGE_TOKEN_FROM_BROWSER: '1',
       DATA_DIR: dir('browser'),
+      BACKFILL_MAX_RPS: '0',
       ...signIn,
     }),
     consoleServer(ports.serverToken, {
       EDGE_API_URL: upstreamEdge,
       EDGE_API_TOKEN: EDGE_TOKEN,
       DATA_DIR: dir('server'),
+      BACKFILL_MAX_RPS: '0',
       ...signIn,
     }),
     consoleServer(ports.rejectedToken, {
       EDGE_API_URL: upstreamEdge,
       EDGE_API_TOKEN: 'not-the-edge-token',
       DATA_DIR: dir('rejected'),
+      BACKFILL_MAX_RPS: '0',
       ...signIn,
     }),
   ];

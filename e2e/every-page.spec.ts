@@ -2,6 +2,7 @@ import {
   APP_PAGES,
   expectSpeaks,
   horizontalOverflow,
+  mainNavigation,
   newestCompositeId,
   seriousViolations,
   useLanguage,
@@ -18,16 +19,18 @@ test.describe.configure({ mode: 'parallel' });
 const LANGUAGES: Language[] = ['en', 'ko'];
 const SCHEMES: Scheme[] = ['light', 'dark'];
 
-test.describe('every page, in each language: translated, no serious axe violation in either scheme, fits a tablet', () => {
+test.describe('every page, in each language: renders without console errors, translated, no serious axe violation in either scheme, fits a tablet', () => {
   for (const appPage of APP_PAGES) {
     for (const language of LANGUAGES) {
       const schemes = SCHEMES.filter((scheme) => !(appPage.alwaysDark && scheme === 'light'));
-      test(`${appPage.name}, ${language}`, async ({ page }) => {
+      test(`${appPage.name}, ${language}`, async ({ page, consoleErrors }) => {
         await page.emulateMedia({ colorScheme: schemes[0] });
         await useLanguage(page, language);
         await page.goto(appPage.path(await newestCompositeId(page.request)));
         await expect(appPage.ready(page, language)).toBeVisible();
         await test.step('speaks the language', () => expectSpeaks(page, appPage, language));
+        if (appPage.shell) await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live');
+        else await expect(mainNavigation(page, language)).toHaveCount(0);
         for (const scheme of schemes) {
           await test.step(`axe, ${scheme}`, async () => {
             // The app follows the system's scheme as it changes, so one load serves both scans.
@@ -42,6 +45,7 @@ test.describe('every page, in each language: translated, no serious axe violatio
           await expect(appPage.ready(page, language)).toBeVisible();
           await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
         });
+        expect(consoleErrors, 'console errors').toEqual([]);
       });
     }
   }

@@ -51,7 +51,11 @@ export class ScreensPage {
   }
 
   get wallFeedTitles(): Locator {
-    return this.page.getByTestId('wall').getByRole('heading', { level: 2 });
+    // The two feeds' headings (the unusual strip, when something is unusual, has a heading too).
+    return this.page
+      .getByTestId('wall')
+      .getByRole('region', { name: /^(Composite events|Latest events)$/ })
+      .getByRole('heading', { level: 2 });
   }
 
   /** Each feed entry's title: the sound's name or the rule's. */
