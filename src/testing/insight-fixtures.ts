@@ -1,4 +1,4 @@
-import type { MicHealth, ThresholdAdvice, Unusual } from '@/api';
+import type { Corroboration, HeardBy, MicHealth, ThresholdAdvice, Unusual } from '@/api';
 
 /** Answers of the insights endpoints as the contract (issue 14) shapes them. */
 export function unusualFixture(overrides: Partial<Unusual> = {}): Unusual {
@@ -93,5 +93,15 @@ export function thresholdsFixture(overrides: Partial<ThresholdAdvice> = {}): Thr
       },
     ],
     ...overrides,
+  };
+}
+
+/** Who heard each event (heard-by and corroboration answers), by event id; the rules as the demo's. */
+export function heardByFixture(events: Record<string, HeardBy[]>): Corroboration {
+  return {
+    radius_m: 500,
+    window_s: 10,
+    complete: true,
+    events: Object.fromEntries(Object.entries(events).map(([id, heardBy]) => [id, { heard_by: heardBy }])),
   };
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compositeEventFixture } from '@/testing/fixtures';
+import { heardByFixture } from '@/testing/insight-fixtures';
 import { server } from '@/testing/msw-server';
 import { renderRoutes } from '@/testing/render';
 import { Component } from './composite-event-route';
@@ -90,20 +91,15 @@ describe('/composite-events/:id', () => {
       http.get('/api/v1/composite-events/ce-1', () => HttpResponse.json(compositeEventFixture())),
       http.get('/api/insights/heard-by', ({ request }) => {
         asked = new URL(request.url).searchParams.getAll('id');
-        return HttpResponse.json({
-          radius_m: 500,
-          window_s: 10,
-          complete: true,
-          events: {
-            'be-0': {
-              heard_by: [
-                { id: 'mic-0001', name: '서울역 광장 북측 기둥' },
-                { id: 'mic-0002', name: '<img src=x onerror=alert(1)>' },
-              ],
-            },
-            'be-1': { heard_by: [{ id: 'mic-0001', name: '서울역 광장 북측 기둥' }] },
-          },
-        });
+        return HttpResponse.json(
+          heardByFixture({
+            'be-0': [
+              { id: 'mic-0001', name: '서울역 광장 북측 기둥' },
+              { id: 'mic-0002', name: '<img src=x onerror=alert(1)>' },
+            ],
+            'be-1': [{ id: 'mic-0001', name: '서울역 광장 북측 기둥' }],
+          }),
+        );
       }),
     );
     renderRoutes(routes, { path: '/composite-events/ce-1' });

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { eventFixture, inventoryFixture, micFixture, pageFixture } from '@/testing/fixtures';
+import { heardByFixture } from '@/testing/insight-fixtures';
 import { renderRoutes } from '@/testing/render';
 import { Component } from './events-route';
 import type { SoundEvent } from '@/api';
@@ -25,21 +26,16 @@ function serveEvents(record: URL[] = [], newer = 0, arrived?: SoundEvent) {
       HttpResponse.json(inventoryFixture([micFixture(), micFixture({ id: 'mic-0002', name: 'Busan pier' })])),
     ),
     http.get('/api/insights/corroboration', () =>
-      HttpResponse.json({
-        radius_m: 500,
-        window_s: 10,
-        complete: true,
-        events: {
-          'evt-1': {
-            heard_by: [
-              { id: 'mic-0001', name: '서울역 광장 북측 기둥' },
-              { id: 'mic-0017', name: 'Seoul Station Plaza South pole' },
-              { id: 'mic-0033', name: null },
-            ],
-          },
-          'evt-2': { heard_by: [{ id: 'mic-0001', name: '서울역 광장 북측 기둥' }] },
-        },
-      }),
+      HttpResponse.json(
+        heardByFixture({
+          'evt-1': [
+            { id: 'mic-0001', name: '서울역 광장 북측 기둥' },
+            { id: 'mic-0017', name: 'Seoul Station Plaza South pole' },
+            { id: 'mic-0033', name: null },
+          ],
+          'evt-2': [{ id: 'mic-0001', name: '서울역 광장 북측 기둥' }],
+        }),
+      ),
     ),
     http.get('/api/v1/events', ({ request }) => {
       const url = new URL(request.url);

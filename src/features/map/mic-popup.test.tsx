@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { eventFixture, micFixture, pageFixture } from '@/testing/fixtures';
+import { heardByFixture } from '@/testing/insight-fixtures';
 import { server } from '@/testing/msw-server';
 import { renderRoutes } from '@/testing/render';
 import { MicPopupContent } from './mic-popup';
@@ -13,21 +14,16 @@ describe('mic popup', () => {
         HttpResponse.json(pageFixture([eventFixture({ id: 'evt-1' }), eventFixture({ id: 'evt-2' })])),
       ),
       http.get('/api/insights/heard-by', () =>
-        HttpResponse.json({
-          radius_m: 500,
-          window_s: 10,
-          complete: true,
-          events: {
-            'evt-1': {
-              heard_by: [
-                { id: 'mic-0001', name: '서울역 광장 북측 기둥' },
-                { id: 'mic-0002', name: 'Gate B' },
-                { id: 'mic-0003', name: null },
-              ],
-            },
-            'evt-2': { heard_by: [{ id: 'mic-0001', name: '서울역 광장 북측 기둥' }] },
-          },
-        }),
+        HttpResponse.json(
+          heardByFixture({
+            'evt-1': [
+              { id: 'mic-0001', name: '서울역 광장 북측 기둥' },
+              { id: 'mic-0002', name: 'Gate B' },
+              { id: 'mic-0003', name: null },
+            ],
+            'evt-2': [{ id: 'mic-0001', name: '서울역 광장 북측 기둥' }],
+          }),
+        ),
       ),
     );
     const element = (
