@@ -36,7 +36,7 @@ describe('getEdge: every way an edge read fails is an EdgeError that names it', 
     const cases: [string, number, RegExp, string?][] = [
       ['/malformed', 502, /malformed JSON \(GET \/malformed\)/],
       ['/wrong-shape', 502, /unexpected shape \(GET \/wrong-shape: results\.0\.id\)/],
-      ['/broken', 500, /answered 500 \(GET \/broken\)/],
+      ['/broken', 502, /answered 500 \(GET \/broken\)/],
       ['/slow', 504, /did not answer in time/],
       ['/good', 502, /Edge unreachable/, 'http://127.0.0.1:1'],
     ];

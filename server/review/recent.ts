@@ -62,7 +62,11 @@ export async function getEdge<T extends z.ZodType>(
     const timedOut = (error as Error).name === 'TimeoutError';
     throw new EdgeError(timedOut ? 504 : 502, timedOut ? 'Edge server did not answer in time' : 'Edge unreachable');
   }
-  if (!response.ok) throw new EdgeError(response.status, `Edge server answered ${response.status} (GET ${path})`);
+  if (!response.ok) {
+    // As the insights' reader: a refusal or a missing path keeps its status, any other failure is a bad gateway.
+    const status = [401, 403, 404].includes(response.status) ? response.status : 502;
+    throw new EdgeError(status, `Edge server answered ${response.status} (GET ${path})`);
+  }
   let body: unknown;
   try {
     body = await response.json();
