@@ -107,6 +107,23 @@ describe('who may read the acoustic insights', () => {
   });
 });
 
+describe('several screens at once', () => {
+  it('share one computation of an answer: the edge is read once, not once per screen', async () => {
+    const bare = Fastify();
+    registerAcousticInsights(bare, { service, reader });
+    await bare.ready();
+    const before = reader.requests;
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => bare.inject({ method: 'GET', url: '/api/insights/health' })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    // One read of the newest composite events per computation (the mic directory is cached).
+    expect(reader.requests - before).toBe(1);
+    await bare.close();
+  });
+});
+
 describe('what the demo edge shows', () => {
   it('back-filled the whole history once, within the requests its size needs', () => {
     const state = service.backfill.state!;

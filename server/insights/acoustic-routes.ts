@@ -54,13 +54,20 @@ export function registerAcousticInsights(
   app: FastifyInstance,
   { service, reader, now = Date.now }: AcousticOptions,
 ): void {
-  const memo = new Map<string, { at: number; body: unknown }>();
-  const remembered = async (key: string, compute: () => Promise<unknown>) => {
+  // Screens asking while an answer is being computed wait for that one: it is never computed twice at once.
+  const memo = new Map<string, { at: number; body: Promise<unknown> }>();
+  const remembered = (key: string, compute: () => Promise<unknown>) => {
     const hit = memo.get(key);
     if (hit !== undefined && now() - hit.at < ANSWER_TTL_MS) return hit.body;
-    const body = await compute();
+    const body = compute();
     if (memo.size > 100) memo.clear();
-    memo.set(key, { at: now(), body });
+    const entry = { at: now(), body };
+    memo.set(key, entry);
+    // A failure is not remembered: the next request tries again.
+    body.then(
+      () => (entry.at = now()),
+      () => memo.get(key) === entry && memo.delete(key),
+    );
     return body;
   };
 

@@ -52,8 +52,11 @@ export function neighbourIndex(places: readonly MicPlace[], radiusM: number): Ma
  * every mic is in one. An area is therefore at most two radii across (no chains of mics
  * stretching over a city), and the same inventory always gives the same areas.
  */
-export function clusterAreas(places: readonly (MicPlace & { name: string | null })[], radiusM: number): Area[] {
-  const near = neighbourIndex(places, radiusM);
+export function clusterAreas(
+  places: readonly (MicPlace & { name: string | null })[],
+  radiusM: number,
+  near: Map<string, string[]> = neighbourIndex(places, radiusM),
+): Area[] {
   const byId = new Map(places.map((p) => [p.id, p]));
   const order = [...places].sort((a, b) => near.get(b.id)!.length - near.get(a.id)!.length || a.id.localeCompare(b.id));
   const taken = new Set<string>();

@@ -20,10 +20,11 @@ export function indexDirectory(mics: Map<string, DirectoryMic>, radiusM: number)
   const key = hash.digest('base64');
   if (cached !== null && cached.key === key) return cached.index;
   const places = [...mics.values()];
-  const areas = clusterAreas(places, radiusM);
+  const neighbours = neighbourIndex(places, radiusM);
+  const areas = clusterAreas(places, radiusM, neighbours);
   const areaOf = new Map<string, string>();
   for (const area of areas) for (const id of area.mic_ids) areaOf.set(id, area.area_id);
-  const index = { neighbours: neighbourIndex(places, radiusM), areas, areaOf };
+  const index = { neighbours, areas, areaOf };
   cached = { key, index };
   return index;
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { ConsoleSchema } from '../db/schema.js';
-import { corroborate, type CorroborationRules } from './corroboration.js';
+import { corroborate, type CorroborationRules, type HeardEvent } from './corroboration.js';
+import { breather } from './breathe.js';
 import { DEFAULT_DEAF_RULES, DEFAULT_SILENCE, incidentsAround, missedTooMany, silence } from './deaf.js';
 import type { DirectoryIndex } from './directory-index.js';
 import type { DirectoryMic } from './edge-reader.js';
@@ -70,11 +71,22 @@ export async function micHealth(input: HealthInput) {
   const heardBy = corroborate(day, day, mics, rules, index.neighbours);
   const activity = await activitySince(db, now - HISTORY_MS);
   const deaf = { ...DEFAULT_DEAF_RULES, windowMs: rules.windowMs, minMissed: input.minMissed };
+  // Each mic looks only at its own and its neighbours' events, not at the whole day's.
+  const byMic = new Map<string, HeardEvent[]>();
+  for (const e of day) {
+    const list = byMic.get(e.micId);
+    if (list === undefined) byMic.set(e.micId, [e]);
+    else list.push(e);
+  }
+  const breathe = breather(200);
   const out = [];
   for (const mic of mics.values()) {
+    await breathe();
     if (mic.status !== 'active') continue;
     const reasons: Reason[] = [];
-    const around = incidentsAround(mic.id, new Set(index.neighbours.get(mic.id) ?? []), day, heardBy, rules.windowMs);
+    const neighbours = index.neighbours.get(mic.id) ?? [];
+    const near = [mic.id, ...neighbours].flatMap((id) => byMic.get(id) ?? []);
+    const around = incidentsAround(mic.id, new Set(neighbours), near, heardBy, rules.windowMs);
     if (missedTooMany(around.heard, around.missed.length, deaf)) reasons.push('missed');
     const { lastAt, usualGapMs, silentForMs, silent } = silence(activity.get(mic.id), now, DEFAULT_SILENCE);
     if (silent) reasons.push('silent');

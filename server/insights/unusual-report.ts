@@ -6,6 +6,7 @@ import type { DirectoryMic } from './edge-reader.js';
 import { DEFAULT_EXPECTATION, expectationFor, HOUR_MS, hourOf, pastHours, type History } from './expectation.js';
 import { countsAt, countsBetween, firstSeen } from './insight-store.js';
 import { flagged, rollUp, type Observation } from './unusual.js';
+import { breather } from './breathe.js';
 
 export const P_THRESHOLD = 0.001;
 /** Rows of each list in one answer: the most unusual ones. */
@@ -47,13 +48,18 @@ export async function unusualNow(input: UnusualInput) {
   for (let hour = hourOf(start); hour < now; hour += HOUR_MS) {
     hours.push(...pastHours(hour, DEFAULT_EXPECTATION));
   }
-  const counts = new Map<string, number>();
+  // Read millions of times per answer at 10,000 mics: nested maps, no key strings built per read.
+  const counts = new Map<string, Map<string, Map<number, number>>>();
   for (const row of await countsAt(db, hours)) {
-    counts.set(`${row.mic_id}\u0000${row.label_id}\u0000${Date.parse(row.hour)}`, Number(row.count));
+    let byLabel = counts.get(row.mic_id);
+    if (byLabel === undefined) counts.set(row.mic_id, (byLabel = new Map()));
+    let byHour = byLabel.get(row.label_id);
+    if (byHour === undefined) byLabel.set(row.label_id, (byHour = new Map()));
+    byHour.set(Date.parse(row.hour), Number(row.count));
   }
   const first = await firstSeen(db);
   const history: History = {
-    count: (mic, label, hour) => counts.get(`${mic}\u0000${label}\u0000${hour}`) ?? 0,
+    count: (mic, label, hour) => counts.get(mic)?.get(label)?.get(hour) ?? 0,
     firstSeen: (mic) => first.get(mic),
     covered: coveredBy(input.state, input.completeThrough),
   };
@@ -61,7 +67,9 @@ export async function unusualNow(input: UnusualInput) {
   // Every mic of the directory and every label heard in the window: an edge's or an area's sum
   // needs its quiet mics' expectations too.
   const observations: Observation[] = [];
+  const breathe = breather(200);
   for (const micId of mics.keys()) {
+    await breathe();
     for (const labelId of labelIds) {
       const e = expectationFor(
         history,
