@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { startSessionCheck } from '@/api/session';
+import { startFirstData } from '@/app/first-data';
+import { createQueryClient } from '@/app/query-client';
 import { createRouter } from '@/app/router';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
 
@@ -10,14 +12,17 @@ const root = createRoot(document.getElementById('root')!);
 const router = createRouter();
 // Who is signed in is asked alongside the runtime config, not after it.
 startSessionCheck();
+const queryClient = createQueryClient();
 
 loadRuntimeConfig().then(
-  (config) =>
+  (config) => {
+    startFirstData(queryClient, config, router.state.location.pathname);
     root.render(
       <StrictMode>
-        <App config={config} router={router} />
+        <App config={config} router={router} queryClient={queryClient} />
       </StrictMode>,
-    ),
+    );
+  },
   (error: unknown) => {
     // Without its runtime config the app cannot know how to reach the edge; say so plainly.
     const message = document.createElement('p');

@@ -1,25 +1,31 @@
 import './shell-styles';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { useTranslation } from '@/lib/i18n';
 import { HintHost } from '@/components/hint';
 import { RuntimeConfigProvider, type RuntimeConfig } from '@/lib/runtime-config';
-import { createQueryClient } from './query-client';
 import type { AppRouter } from './router';
 import { cssVariablesResolver, localizedTheme } from './theme';
 
 // Toasts appear only after something happened, so their container loads after the first paint.
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
-export function App({ config, router }: { config: RuntimeConfig; router: AppRouter }) {
+export function App({
+  config,
+  router,
+  queryClient,
+}: {
+  config: RuntimeConfig;
+  router: AppRouter;
+  queryClient: QueryClient;
+}) {
   const { t, i18n } = useTranslation();
   // Built-in control names and date pickers follow the UI language, switching with it.
   const localized = useMemo(() => localizedTheme(t), [t]);
   const korean = i18n.language === 'ko';
-  const [queryClient] = useState(createQueryClient);
   // The wall display is always dark (a control room), whatever the saved colour scheme says.
   const [onWall, setOnWall] = useState(() => router.state.location.pathname === '/wall');
   useEffect(() => router.subscribe((state) => setOnWall(state.location.pathname === '/wall')), [router]);
