@@ -4,7 +4,7 @@ import { useTranslation } from '@/lib/i18n';
 import { heardByView } from './heard-by-view';
 
 interface HeardByCellProps {
-  heardBy: readonly HeardBy[] | undefined;
+  heardBy: readonly HeardBy[] | null | undefined;
   /** The events around were read in part: the count is a lower bound. */
   complete: boolean;
   windowS: number;

@@ -12,15 +12,16 @@ export interface HeardByView {
 }
 
 /**
- * What to say of who heard one event; null while that is not known. Names come from the edge and
- * are only ever rendered as text.
+ * What to say of who heard one event; null while that is not known yet. Names come from the edge
+ * and are only ever rendered as text.
  */
 export function heardByView(
   t: TFunction<'heardBy'>,
-  heardBy: readonly HeardBy[] | undefined,
+  heardBy: readonly HeardBy[] | null | undefined,
   { complete, windowS }: { complete: boolean; windowS: number },
 ): HeardByView | null {
   if (heardBy === undefined) return null;
+  if (heardBy === null) return { text: t('notHeld'), hint: t('notHeldHint'), corroborated: false };
   const count = heardBy.length;
   const names = heardBy.map((mic) => (mic.name === null || mic.name.trim() === '' ? mic.id : mic.name)).join(', ');
   return {

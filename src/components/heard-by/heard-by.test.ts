@@ -1,9 +1,12 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { HEARD_BY_MAX_IDS, insightQueries } from '@/api';
 import { i18n, useTranslation } from '@/lib/i18n';
 import { heardByView } from './heard-by-view';
-import { heardByBatches } from './use-heard-by';
+import { heardByFixture } from '@/testing/insight-fixtures';
+import { HEARD_BY_SETTLE_MS, heardByBatches, useHeardBy } from './use-heard-by';
 
 const { t } = renderHook(() => useTranslation('heardBy')).result.current;
 
@@ -41,8 +44,31 @@ describe('heardByView', () => {
     }
   });
 
-  it('knows nothing of an event the answer left out', () => {
+  it('knows nothing yet of an event the answer left out, and says so plainly of one the console does not hold', () => {
     expect(heardByView(t, undefined, { complete: true, windowS: 10 })).toBeNull();
+    expect(heardByView(t, null, { complete: true, windowS: 10 })).toMatchObject({
+      text: 'Not known',
+      corroborated: false,
+    });
+  });
+});
+
+describe('useHeardBy', () => {
+  it('waits for a new event the console may still store, but not for one a minute old it left out', () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    queryClient.setQueryData(
+      insightQueries.heardBy(['held', 'new', 'old']).queryKey,
+      heardByFixture({ held: [{ id: 'mic-1', name: 'Gate A' }] }),
+    );
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client: queryClient }, children);
+    const { result, unmount } = renderHook(() => useHeardBy(['old', 'new', 'held']), { wrapper });
+    const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+    expect(result.current.of('held', ago(HEARD_BY_SETTLE_MS * 10))).toEqual([{ id: 'mic-1', name: 'Gate A' }]);
+    expect(result.current.of('new', ago(2_000))).toBeUndefined();
+    expect(result.current.of('old', ago(HEARD_BY_SETTLE_MS + 1_000))).toBeNull();
+    unmount();
+    queryClient.clear();
   });
 });
 

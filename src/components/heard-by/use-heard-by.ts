@@ -2,9 +2,18 @@ import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { HEARD_BY_MAX_IDS, insightQueries, type Corroboration, type HeardBy } from '@/api';
 
+/**
+ * The console stores a pushed event within seconds of the edge; one it still lacks a minute
+ * after it happened (older than its history, say) it will not come to hold.
+ */
+export const HEARD_BY_SETTLE_MS = 60_000;
+
 export interface HeardByLookup {
-  /** The mics that heard an event (its own first); undefined while not known. */
-  of: (eventId: string) => HeardBy[] | undefined;
+  /**
+   * The mics that heard an event (its own first); undefined while not known yet, null when the
+   * console does not hold the event and so cannot say.
+   */
+  of: (eventId: string, createdAt: string) => HeardBy[] | null | undefined;
   complete: boolean;
   windowS: number;
   error: Error | null;
@@ -21,13 +30,15 @@ export function heardByBatches(ids: readonly string[]): string[][] {
 // Outside the component, so useQueries hands back the same lookup while no answer changed.
 function combine(results: UseQueryResult<Corroboration>[]): HeardByLookup {
   const answers = results.flatMap((r) => (r.data === undefined ? [] : [r.data]));
+  // Answers for the ids asked now, not a previous set's kept on screen meanwhile.
+  const answered = results.every((r) => r.data !== undefined && !r.isPlaceholderData);
   return {
-    of: (eventId) => {
+    of: (eventId, createdAt) => {
       for (const answer of answers) {
         const found = answer.events[eventId];
         if (found !== undefined) return found.heard_by;
       }
-      return undefined;
+      return answered && Date.now() - Date.parse(createdAt) > HEARD_BY_SETTLE_MS ? null : undefined;
     },
     complete: answers.every((a) => a.complete),
     windowS: answers[0]?.window_s ?? 0,

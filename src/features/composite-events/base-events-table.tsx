@@ -68,7 +68,11 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
                 {e.mic_id}
               </Text>
               {/* Under its mic rather than in a column of its own: the table's columns already share a tight width. */}
-              <HeardByCell heardBy={heardBy.of(e.id)} complete={heardBy.complete} windowS={heardBy.windowS} />
+              <HeardByCell
+                heardBy={heardBy.of(e.id, e.created_at)}
+                complete={heardBy.complete}
+                windowS={heardBy.windowS}
+              />
             </Stack>
           ),
         },

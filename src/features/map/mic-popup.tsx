@@ -111,7 +111,7 @@ export function MicPopupContent({
                 {/* Who else heard it on a line of its own: beside the label it would squeeze the name away. */}
                 <Group gap={8} justify="space-between" wrap="nowrap">
                   <HeardByCell
-                    heardBy={heardBy.of(event.id)}
+                    heardBy={heardBy.of(event.id, event.created_at)}
                     complete={heardBy.complete}
                     windowS={heardBy.windowS}
                     size="xs"

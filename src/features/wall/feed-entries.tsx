@@ -24,9 +24,9 @@ function EntryTime({ at }: { at: number }) {
 }
 
 /** "Heard by N mics" beside the label: plain when others heard it too, dimmed for its own mic alone. */
-function EntryHeardBy({ eventId, heardBy }: { eventId: string; heardBy: HeardByLookup }) {
+function EntryHeardBy({ eventId, createdAt, heardBy }: { eventId: string; createdAt: string; heardBy: HeardByLookup }) {
   const { t } = useTranslation('heardBy');
-  const view = heardByView(t, heardBy.of(eventId), { complete: heardBy.complete, windowS: heardBy.windowS });
+  const view = heardByView(t, heardBy.of(eventId, createdAt), { complete: heardBy.complete, windowS: heardBy.windowS });
   if (view === null) {
     return (
       <span className={classes.heard} role="img" aria-label={t('unknown')}>
@@ -60,7 +60,7 @@ export function EventEntry({
         {fresh && <span className={classes.newBadge}>{t('wall:newEntry')}</span>}
         {localName(event.label.name, i18n.language)}
       </span>
-      <EntryHeardBy eventId={event.id} heardBy={heardBy} />
+      <EntryHeardBy eventId={event.id} createdAt={event.created_at} heardBy={heardBy} />
       <span className={classes.micLine}>
         <span className={classes.mic}>{event.mic.name}</span>
         <span className={classes.confidence}>{formatPercent(event.confidence)}</span>
