@@ -20,7 +20,16 @@ interface EventReviewCellProps {
  * A row's review: the event's own (state, who, age) with Acknowledge for operators and the
  * review panel for resolving, or the composite event it belongs to, which is reviewed instead.
  */
-export function EventReviewCell({ event, review, canAct, now, onOpen }: EventReviewCellProps) {
+export function EventReviewCell(props: EventReviewCellProps) {
+  // Every state takes the height of the own review's two lines, so rows keep their height as reviews arrive.
+  return (
+    <Stack mih={46} justify="center" gap={0}>
+      <ReviewState {...props} />
+    </Stack>
+  );
+}
+
+function ReviewState({ event, review, canAct, now, onOpen }: EventReviewCellProps) {
   const { t } = useTranslation('events');
   if (review.kind === 'unknown') {
     return (
@@ -70,7 +79,8 @@ function OwnActions({
   const action = useReviewAction('event', event.id);
   const state = review.item?.state ?? 'new';
   return (
-    <Group gap={4} wrap="wrap">
+    // Side by side: stacked, they made every row four lines tall.
+    <Group gap={4} wrap="nowrap">
       {canAct && state === 'new' && review.item !== undefined && (
         <Button
           size="compact-xs"

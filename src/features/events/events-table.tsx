@@ -107,6 +107,8 @@ export function EventsTable({
         {
           accessor: 'review',
           title: t('review.column'),
+          // Fixed widths for the columns filled in after the rows: the table keeps its layout as they arrive.
+          width: 210,
           render: (event) => (
             <EventReviewCell
               event={event}
@@ -120,6 +122,7 @@ export function EventsTable({
         {
           accessor: 'heard',
           title: t('heard.column'),
+          width: 150,
           sortable: true,
           render: (event) => (
             <HeardByCell
