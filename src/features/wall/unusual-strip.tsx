@@ -47,13 +47,25 @@ export function stripItems(data: Unusual, config: Pick<WallConfig, 'edgeId' | 'l
   return [...areas, ...mics].slice(0, STRIP_MAX);
 }
 
-/** Under the header: what is unusual now, in large type; an empty row (no height) when nothing is. */
+/**
+ * Under the header: what is unusual now, in large type. The strip is always there, saying so when
+ * nothing is: a wall whose map jumps when it comes and goes (at load, or at 3 a.m.) is harder to read.
+ */
 export function UnusualStrip({ config }: { config: WallConfig }) {
   const { t, i18n } = useTranslation('wall');
   const query = useQuery(insightQueries.unusual());
   const items = query.data === undefined ? [] : stripItems(query.data, config, i18n.language);
-  // The grid keeps a row for the strip either way, so the map never jumps when it comes and goes.
-  if (items.length === 0) return <div />;
+  if (items.length === 0) {
+    return (
+      <section className={classes.unusual} data-quiet aria-label={t('unusual')} data-testid="wall-unusual">
+        <h2 className={classes.unusualTitle}>{t('unusual')}</h2>
+        <p className={classes.unusualItem}>
+          {/* Until the first answer the line keeps its height with nothing in it. */}
+          {query.data === undefined ? '\u00a0' : t('unusualNone', { minutes: query.data.window_minutes })}
+        </p>
+      </section>
+    );
+  }
   const minutes = query.data!.window_minutes;
   return (
     <section className={classes.unusual} aria-label={t('unusual')} data-testid="wall-unusual">
@@ -62,14 +74,13 @@ export function UnusualStrip({ config }: { config: WallConfig }) {
         {items.map((item) => {
           const usual = usually(item.expected, i18n.language);
           const values = { label: item.label, count: item.observed, minutes };
+          const what =
+            usual.kind === 'never' ? t('unusualNever', values) : t('unusualMic', { ...values, usual: usual.value });
+          // Cut short with "…" when too long for its half of the strip: the hint holds it all.
           return (
-            <li key={item.key} className={classes.unusualItem}>
+            <li key={item.key} className={classes.unusualItem} data-hint={`${item.place}: ${what}`}>
               <span className={classes.unusualPlace}>{item.place}</span>
-              <span>
-                {usual.kind === 'never'
-                  ? t('unusualNever', values)
-                  : t('unusualMic', { ...values, usual: usual.value })}
-              </span>
+              <span>{what}</span>
             </li>
           );
         })}
