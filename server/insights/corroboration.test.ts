@@ -81,4 +81,11 @@ describe('corroboration', () => {
     expect(capped.micIds).toEqual(['a', 'near']);
     expect(capped.capped).toBe(true);
   });
+
+  it('asks the same with neighbours found beforehand by the grid index', () => {
+    const page = [ev('e1', 'a', 'scream', 0), ev('e2', 'near', 'siren', 60_000)];
+    const near = neighbourIndex([...places.values()], rules.radiusM);
+    expect(neighbourQuery(page, places, rules, 50, near)).toEqual(neighbourQuery(page, places, rules, 50));
+    expect(neighbourQuery(page, places, rules, 2, near)).toEqual(neighbourQuery(page, places, rules, 2));
+  });
 });

@@ -110,13 +110,15 @@ export function neighbourQuery(
   places: ReadonlyMap<string, MicPlace>,
   rules: CorroborationRules,
   maxMics: number,
+  /** Neighbours found beforehand (a grid index): without it each mic is compared with every mic. */
+  near?: ReadonlyMap<string, readonly string[]>,
 ): NeighbourQuery | null {
   if (events.length === 0) return null;
   const distance = new Map<string, number>();
   for (const micId of new Set(events.map((e) => e.micId))) {
     const own = places.get(micId);
     if (own === undefined) continue;
-    for (const id of neighboursOf(micId, places, rules.radiusM)) {
+    for (const id of near !== undefined ? (near.get(micId) ?? []) : neighboursOf(micId, places, rules.radiusM)) {
       const d = distanceMeters(own, places.get(id)!);
       distance.set(id, Math.min(distance.get(id) ?? Infinity, d));
     }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { corroborate, neighbourQuery, type CorroborationRules, type HeardEvent } from './corroboration.js';
 import { browserStatusOf, EdgeError } from '../gateway/edge-error.js';
+import { indexDirectory } from './directory-index.js';
 import type { DirectoryMic, EdgeReader } from './edge-reader.js';
 
 /** Neighbouring mics named in the one extra events query: keeps its URL and its cost bounded. */
@@ -48,7 +49,7 @@ async function neighbourEvents(
   rules: CorroborationRules,
   authorization: string | undefined,
 ): Promise<{ events: HeardEvent[]; complete: boolean }> {
-  const query = neighbourQuery(page, mics, rules, MAX_NEIGHBOUR_MICS);
+  const query = neighbourQuery(page, mics, rules, MAX_NEIGHBOUR_MICS, indexDirectory(mics, rules.radiusM).neighbours);
   if (query === null) return { events: [], complete: true };
   const events: HeardEvent[] = [];
   for (let n = 1; n <= MAX_NEIGHBOUR_PAGES; n++) {
@@ -85,7 +86,13 @@ export function registerInsights(app: FastifyInstance, { reader, rules }: Insigh
       );
       const mics = await reader.mics(authorization);
       const around = await neighbourEvents(reader, page, mics, rules, authorization);
-      const heard = corroborate(page, [...page, ...around.events], mics, rules);
+      const heard = corroborate(
+        page,
+        [...page, ...around.events],
+        mics,
+        rules,
+        indexDirectory(mics, rules.radiusM).neighbours,
+      );
       const events: Record<string, { heard_by: { id: string; name: string | null }[] }> = {};
       for (const [id, micIds] of heard) {
         events[id] = { heard_by: micIds.map((micId) => ({ id: micId, name: mics.get(micId)?.name ?? null })) };
