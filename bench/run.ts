@@ -3,14 +3,14 @@
  * server on the demo edge at several scales, drives Debian Chromium over CDP, and writes
  * bench/results.json and bench/RESULTS.md. Loopback only; every loop is bounded.
  *
- *   --only=bundle,load,lighthouse,map,soak,server,freshness,edge,backfill   run some sections (also `--only lighthouse`)
+ *   --only=bundle,load,lighthouse,map,soak,server,freshness,edge,backfill,corroboration   run some sections (also `--only lighthouse`)
  *   --quick                                         fewer runs and cycles (a smoke run of the harness)
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import { launch } from './lib/browser';
 import { measureBundle, BUDGETS } from './bundle';
-import { measureBackfill } from './lib/backfill';
+import { measureBackfill, measureCorroborationAtRest } from './lib/backfill';
 import { measureEdgeLoad } from './lib/edge-load';
 import { measureFreshness } from './lib/freshness';
 import { LIGHTHOUSE_TARGETS, measureLighthouse } from './lib/lighthouse';
@@ -34,6 +34,7 @@ const only = onlyValue?.split(',') ?? [
   'freshness',
   'edge',
   'backfill',
+  'corroboration',
 ];
 const quick = args.includes('--quick');
 const RUNS = quick ? 2 : 5;
@@ -79,6 +80,10 @@ async function main() {
     const rps = 200;
     log(`insights back-fill: 28 days, 5,000 mics, 1,000,000 events, at ${rps} requests/s (first start seeds)`);
     results.backfill = await measureBackfill(rps, quick ? 5 : 20, log);
+  }
+  if (want('corroboration')) {
+    log('corroboration at rest: events page of 100, 5,000 mics, 1,000,000 events, no back-fill (first start seeds)');
+    results.corroborationAtRest = await measureCorroborationAtRest(quick ? 5 : 30);
   }
   const browserParts = ['load', 'lighthouse', 'map', 'soak', 'server', 'freshness', 'edge'];
   if (!browserParts.some(want)) return finish();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { BENCH_DIR, startConsole } from './servers';
-import { summarize, type Summary } from './stats';
+import { quantile, summarize, type Summary } from './stats';
 
 export interface BackfillResult {
   mics: number;
@@ -98,6 +98,44 @@ export async function measureBackfill(rps: number, runs: number, log: (m: string
       truncatedChunks: last.state.truncated,
       corroboration: summarize(times),
     };
+  } finally {
+    await server.stop();
+  }
+}
+
+export interface CorroborationAtRest {
+  mics: number;
+  events: number;
+  /** Sequential calls, one at a time. */
+  latency: Summary;
+  p95Ms: number;
+}
+
+/**
+ * The events page's "heard by" answer on a console at rest: the same demo edge of 5,000 mics and
+ * 1,000,000 events, with no back-fill and so no catch-up job sharing the event loop (section 8's
+ * figure was taken during that catch-up). One warm-up call walks the mic inventory first.
+ */
+export async function measureCorroborationAtRest(runs: number): Promise<CorroborationAtRest> {
+  const mics = 5000;
+  const events = 1_000_000;
+  const server = await startConsole(
+    8718,
+    { DEMO_MICS: String(mics), DEMO_EVENTS: String(events), DEMO_EVENT_INTERVAL_MS: '0', BACKFILL_MAX_RPS: '0' },
+    1_800_000,
+  );
+  try {
+    const url = `${server.url}/api/insights/corroboration?size=100&page=1`;
+    await fetch(url).then((r) => r.arrayBuffer());
+    const times: number[] = [];
+    for (let k = 0; k < runs; k++) {
+      const t0 = performance.now();
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      times.push(performance.now() - t0);
+    }
+    return { mics, events, latency: summarize(times), p95Ms: Math.round(quantile(times, 0.95) * 10) / 10 };
   } finally {
     await server.stop();
   }
