@@ -168,6 +168,8 @@ export function registerAcousticInsights(
         computed_at: new Date(at).toISOString(),
         days: ADVICE_DAYS,
         keep_share: DEFAULT_ADVICE.keepShare,
+        // Until the history is read the advice is partial: the page says so and asks again sooner.
+        backfill: backfillOf(s),
         suggestions,
       };
     });

@@ -41,18 +41,20 @@ const unusualAreaSchema = z.object({
   expected: z.number(),
   p_value: z.number(),
 });
+/** How far the console has read the edge's history, which every report's expectations rest on. */
+const backfillSchema = z.object({
+  status: z.enum(['idle', 'running', 'done', 'failed']),
+  days: z.number(),
+  covered_from: z.nullable(z.string()),
+  progress: z.number(),
+  requests: z.number(),
+  error: z.nullable(z.string()),
+});
 export const unusualSchema = z.object({
   computed_at: z.string(),
   window_minutes: z.number(),
   p_threshold: z.number(),
-  backfill: z.object({
-    status: z.enum(['idle', 'running', 'done', 'failed']),
-    days: z.number(),
-    covered_from: z.nullable(z.string()),
-    progress: z.number(),
-    requests: z.number(),
-    error: z.nullable(z.string()),
-  }),
+  backfill: backfillSchema,
   mics: z.array(unusualMicSchema),
   edges: z.array(unusualEdgeSchema),
   areas: z.array(unusualAreaSchema),
@@ -108,6 +110,7 @@ export const thresholdAdviceSchema = z.object({
   computed_at: z.string(),
   days: z.number(),
   keep_share: z.number(),
+  backfill: backfillSchema,
   suggestions: z.array(thresholdSuggestionSchema),
 });
 export type ThresholdAdvice = z.infer<typeof thresholdAdviceSchema>;

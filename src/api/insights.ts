@@ -76,6 +76,7 @@ export interface RateQuery {
 
 /** The insights refresh on their own: the server recomputes them, nothing pushes them. */
 export const INSIGHTS_REFRESH_MS = 60_000;
+const HISTORY_READING_REFRESH_MS = 10_000;
 
 export const insightQueries = {
   all: () => ['insights'] as const,
@@ -141,7 +142,11 @@ export const insightQueries = {
           schema: (await reports()).thresholdAdviceSchema,
           signal,
         }),
-      refetchInterval: INSIGHTS_REFRESH_MS * 5,
+      // Sooner while the history is still being read: the advice grows as it comes in.
+      refetchInterval: (query) =>
+        query.state.data === undefined || query.state.data.backfill.status === 'running'
+          ? HISTORY_READING_REFRESH_MS
+          : INSIGHTS_REFRESH_MS * 5,
     }),
   rate: ({ micId, labelId, at, days }: RateQuery) =>
     queryOptions({

@@ -1,19 +1,21 @@
 import type { Corroboration, HeardBy, MicHealth, ThresholdAdvice, Unusual } from '@/api';
 
 /** Answers of the insights endpoints as the contract (issue 14) shapes them. */
+const backfillDone: Unusual['backfill'] = {
+  status: 'done',
+  days: 28,
+  covered_from: '2026-10-28T00:00:00.000Z',
+  progress: 1,
+  requests: 40,
+  error: null,
+};
+
 export function unusualFixture(overrides: Partial<Unusual> = {}): Unusual {
   return {
     computed_at: '2026-11-25T12:00:00.000Z',
     window_minutes: 15,
     p_threshold: 0.001,
-    backfill: {
-      status: 'done',
-      days: 28,
-      covered_from: '2026-10-28T00:00:00.000Z',
-      progress: 1,
-      requests: 40,
-      error: null,
-    },
+    backfill: backfillDone,
     mics: [
       {
         mic_id: 'mic-0002',
@@ -76,6 +78,7 @@ export function thresholdsFixture(overrides: Partial<ThresholdAdvice> = {}): Thr
     computed_at: '2026-11-25T12:00:00.000Z',
     days: 14,
     keep_share: 0.95,
+    backfill: backfillDone,
     suggestions: [
       {
         mic_id: 'mic-0009',

@@ -102,6 +102,22 @@ describe('/insights', () => {
     expect(screen.getByText('No mic looks deaf.')).toBeInTheDocument();
   });
 
+  it('does not say no threshold needs raising while the history is still being read', async () => {
+    const reading = {
+      status: 'running',
+      days: 28,
+      covered_from: null,
+      progress: 0.4,
+      requests: 12,
+      error: null,
+    } as const;
+    answer({ thresholds: thresholdsFixture({ suggestions: [], backfill: reading }) });
+    renderRoutes(routes, { path: '/insights' });
+    expect(await screen.findByText('No suggestion yet: the history is still being read.')).toBeInTheDocument();
+    expect(screen.getByText('Suggestions appear as the last days come in (40% read).')).toBeInTheDocument();
+    expect(screen.queryByText('No threshold needs raising.')).not.toBeInTheDocument();
+  });
+
   it('names the wrong field of a malformed answer', async () => {
     answer({ unusual: { ...unusualFixture(), window_minutes: 'x' } as never });
     renderRoutes(routes, { path: '/insights' });

@@ -91,7 +91,14 @@ export function ThresholdSection({ data }: { data: ThresholdAdvice }) {
       <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />} p="xs">
         <Text size="sm">{t('thresholds.raiseOnly')}</Text>
       </Alert>
-      {data.suggestions.length === 0 ? (
+      {data.suggestions.length === 0 && data.backfill.status === 'running' ? (
+        <EmptyState
+          title={t('thresholds.reading')}
+          description={t('thresholds.readingDescription', {
+            percent: formatPercent(Math.min(1, Math.max(0, data.backfill.progress))),
+          })}
+        />
+      ) : data.suggestions.length === 0 ? (
         <EmptyState title={t('thresholds.empty')} description={t('thresholds.emptyDescription')} />
       ) : (
         <>
