@@ -41,18 +41,23 @@ test.describe('acoustic insights', () => {
   });
 
   test("names the demo's deaf mic with what it missed", async ({ page }) => {
+    // The missed incidents are the last day's, which a fresh console has only once it has read
+    // the edge's history (the page asks every 10 s meanwhile): on a cold worker that takes a while.
+    test.setTimeout(120_000);
     const insights = new InsightsPage(page);
     await insights.goto();
     const deaf = insights.suspect('Gangnam Station Exit 11 South pole');
     await expect(deaf).toBeVisible({ timeout: 30_000 });
-    await expect(deaf).toContainText('Missed events');
+    await expect(deaf).toContainText('Missed events', { timeout: 75_000 });
     await expect(deaf).toContainText('heard by');
   });
 
   test('opens a threshold suggestion in the drawer, filled in and unsaved', async ({ page }) => {
+    // As above: the advice rests on the 14 days a fresh console is still reading.
+    test.setTimeout(120_000);
     const insights = new InsightsPage(page);
     await insights.goto();
-    await expect(insights.suggestions().first()).toBeVisible({ timeout: 30_000 });
+    await expect(insights.suggestions().first()).toBeVisible({ timeout: 75_000 });
     await expect(page.getByText(/Only raising can be suggested/)).toBeVisible();
     await insights.reviewInDrawer(0).click();
     await expect(page).toHaveURL(/\/mics\/[^/?]+\?suggest=[^&]+&to=[\d.]+$/);

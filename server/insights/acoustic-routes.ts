@@ -135,6 +135,7 @@ export function registerAcousticInsights(
         computed_at: new Date(at).toISOString(),
         window_hours: HEALTH_WINDOW_MS / 3_600_000,
         min_missed: s.settings.deafMinMissed,
+        backfill: backfillOf(s),
         mics: await micHealth({
           db: s.db,
           mics,

@@ -86,6 +86,7 @@ export const micHealthSchema = z.object({
   computed_at: z.string(),
   window_hours: z.number(),
   min_missed: z.number(),
+  backfill: backfillSchema,
   mics: z.array(suspectMicSchema),
 });
 export type MicHealth = z.infer<typeof micHealthSchema>;

@@ -76,7 +76,14 @@ export interface RateQuery {
 
 /** The insights refresh on their own: the server recomputes them, nothing pushes them. */
 export const INSIGHTS_REFRESH_MS = 60_000;
-const HISTORY_READING_REFRESH_MS = 10_000;
+
+/**
+ * Every report rests on the history the console reads from the edge at start: while that runs,
+ * answers change quickly (more days, more evidence), so they are asked for every 10 s.
+ */
+function whileReading(answer: { backfill: { status: string } } | undefined, settled: number): number {
+  return answer?.backfill.status === 'running' ? 10_000 : settled;
+}
 
 export const insightQueries = {
   all: () => ['insights'] as const,
@@ -121,16 +128,14 @@ export const insightQueries = {
       queryKey: [...insightQueries.all(), 'unusual'] as const,
       queryFn: async ({ signal }) =>
         request({ path: '/api/insights/unusual', schema: (await reports()).unusualSchema, signal }),
-      refetchInterval: (query) =>
-        // While the history is being read the rows change quickly; poll faster so progress moves.
-        query.state.data?.backfill.status === 'running' ? 10_000 : INSIGHTS_REFRESH_MS,
+      refetchInterval: (query) => whileReading(query.state.data, INSIGHTS_REFRESH_MS),
     }),
   health: () =>
     queryOptions({
       queryKey: [...insightQueries.all(), 'health'] as const,
       queryFn: async ({ signal }) =>
         request({ path: '/api/insights/health', schema: (await reports()).micHealthSchema, signal }),
-      refetchInterval: INSIGHTS_REFRESH_MS,
+      refetchInterval: (query) => whileReading(query.state.data, INSIGHTS_REFRESH_MS),
     }),
   thresholds: (filter: { micId?: string; labelId?: string } = {}) =>
     queryOptions({
@@ -142,11 +147,7 @@ export const insightQueries = {
           schema: (await reports()).thresholdAdviceSchema,
           signal,
         }),
-      // Sooner while the history is still being read: the advice grows as it comes in.
-      refetchInterval: (query) =>
-        query.state.data === undefined || query.state.data.backfill.status === 'running'
-          ? HISTORY_READING_REFRESH_MS
-          : INSIGHTS_REFRESH_MS * 5,
+      refetchInterval: (query) => whileReading(query.state.data, INSIGHTS_REFRESH_MS * 5),
     }),
   rate: ({ micId, labelId, at, days }: RateQuery) =>
     queryOptions({

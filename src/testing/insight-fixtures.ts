@@ -42,6 +42,7 @@ export function healthFixture(overrides: Partial<MicHealth> = {}): MicHealth {
     computed_at: '2026-11-25T12:00:00.000Z',
     window_hours: 24,
     min_missed: 3,
+    backfill: backfillDone,
     mics: [
       {
         mic_id: 'mic-0007',
