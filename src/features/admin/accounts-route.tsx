@@ -11,6 +11,7 @@ import { QueryError } from '@/components/query-feedback';
 import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
 import { useTranslation } from '@/lib/i18n';
 import { CreateAccountModal, ResetPasswordModal, roleOptions } from './account-forms';
+import classes from './accounts.module.css';
 
 /** Admin → Accounts: who may use the console, with which role; changes end the person's sessions. */
 export function Component() {
@@ -47,11 +48,11 @@ export function Component() {
       title: t('columns.username'),
       render: (account) => (
         <Group gap={6} wrap="nowrap">
-          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          <Text size="sm" fw={500} style={{ overflowWrap: 'break-word', minWidth: 0 }}>
             {account.username}
           </Text>
           {self(account) && (
-            <Badge size="xs" variant="outline">
+            <Badge size="xs" variant="outline" style={{ flex: 'none' }}>
               {t('you')}
             </Badge>
           )}
@@ -61,7 +62,7 @@ export function Component() {
     {
       accessor: 'role',
       title: t('columns.role'),
-      width: 170,
+      width: 150,
       render: (account) => (
         <Select
           size="xs"
@@ -75,29 +76,25 @@ export function Component() {
       ),
     },
     {
+      // How the person signs in, under the status: one column less for a tablet's width.
       accessor: 'disabled',
       title: t('columns.status'),
-      width: 110,
+      width: 130,
       render: (account) => (
-        <Badge variant="light" color={account.disabled ? 'gray' : 'teal'}>
-          {account.disabled ? t('status.disabled') : t('status.active')}
-        </Badge>
-      ),
-    },
-    {
-      accessor: 'sso',
-      title: t('columns.signIn'),
-      width: 140,
-      render: (account) => (
-        <Text size="sm">
-          {account.sso ? t('method.sso') : account.password ? t('method.password') : t('method.none')}
-        </Text>
+        <Stack gap={2} align="flex-start">
+          <Badge variant="light" color={account.disabled ? 'gray' : 'teal'}>
+            {account.disabled ? t('status.disabled') : t('status.active')}
+          </Badge>
+          <Text size="xs" c="dimmed">
+            {account.sso ? t('method.sso') : account.password ? t('method.password') : t('method.none')}
+          </Text>
+        </Stack>
       ),
     },
     {
       accessor: 'lastLoginAt',
       title: t('columns.lastLogin'),
-      width: 150,
+      width: 140,
       render: (account) =>
         account.lastLoginAt === null ? (
           <Text size="sm" c="dimmed">
@@ -122,8 +119,10 @@ export function Component() {
             aria-label={t(account.disabled ? 'enableOf' : 'disableOf', { name: account.username })}
             disabled={self(account) || busy(account)}
             onClick={() => update.mutate({ account, change: { disabled: !account.disabled } })}
+            className={classes.action}
+            data-hint={account.disabled ? t('enable') : t('disable')}
           >
-            {account.disabled ? t('enable') : t('disable')}
+            <span className={classes.actionLabel}>{account.disabled ? t('enable') : t('disable')}</span>
           </Button>
           <Button
             size="compact-sm"
@@ -131,8 +130,10 @@ export function Component() {
             leftSection={<IconKey size={14} aria-hidden />}
             aria-label={t('resetPasswordOf', { name: account.username })}
             onClick={() => setResetting(account)}
+            className={classes.action}
+            data-hint={t('resetPassword')}
           >
-            {t('resetPassword')}
+            <span className={classes.actionLabel}>{t('resetPassword')}</span>
           </Button>
         </Group>
       ),
@@ -154,7 +155,7 @@ export function Component() {
       ) : (
         <DataTable<Account>
           aria-label={t('table.label')}
-          className={stackedTableClass}
+          className={`${stackedTableClass} ${classes.accounts}`}
           withTableBorder
           borderRadius="sm"
           striped
