@@ -70,8 +70,6 @@ export const en = {
     resolve: 'resolved as {{outcome}}',
     reopen: 'reopened',
   },
-  newItems: '{{shown}} new',
-  newItemsHint: 'Composite events and separate sound events of the last {{hours}} h that nobody has acted on',
 };
 
 export const ko: typeof en = {
@@ -144,8 +142,6 @@ export const ko: typeof en = {
     resolve: '{{outcome}}(으)로 해결함',
     reopen: '다시 엶',
   },
-  newItems: '새 항목 {{shown}}개',
-  newItemsHint: '최근 {{hours}}시간 동안 아무도 처리하지 않은 복합 이벤트와 개별 소리 이벤트',
 };
 
 registerTranslations('review', en, ko);

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { reviewQueries } from '@/api';
 import { useTranslation } from '@/lib/i18n';
 import { useReviewRefresh } from './use-review';
-import './locales';
 
 /** The navigation's count of new items; nothing shown while it is unknown (signed out, server away). */
 export function NewItemsBadge() {
-  const { t } = useTranslation('review');
+  // Its words are the navigation's (common): the review catalogue loads with the review screens, not the first paint.
+  const { t } = useTranslation();
   const refresh = useReviewRefresh();
   // The count changes on review (pushed, which invalidates it) and as the edge fires: 10 s is enough for the latter.
   const counts = useQuery({ ...reviewQueries.counts(), refetchInterval: Math.max(refresh, 10_000), retry: false });
@@ -28,8 +28,8 @@ export function NewItemsBadge() {
       circle={count < 10}
       color={count === 0 ? 'gray' : 'red.8'}
       variant={count === 0 ? 'light' : 'filled'}
-      aria-label={t('newItems', { shown })}
-      data-hint={t('newItemsHint', { hours })}
+      aria-label={t('nav.newItems', { shown })}
+      data-hint={t('nav.newItemsHint', { hours })}
       data-testid="new-items-count"
     >
       {shown}

@@ -6,6 +6,8 @@ export const commonEn = {
     map: 'Map',
     events: 'Events',
     compositeEvents: 'Composite events',
+    newItems: '{{shown}} new',
+    newItemsHint: 'Composite events and separate sound events of the last {{hours}} h that nobody has acted on',
     handover: 'Shift handover',
     insights: 'Insights',
     wall: 'Wall display',

@@ -8,6 +8,8 @@ export const commonKo: typeof commonEn = {
     map: '지도',
     events: '이벤트',
     compositeEvents: '복합 이벤트',
+    newItems: '새 항목 {{shown}}개',
+    newItemsHint: '최근 {{hours}}시간 동안 아무도 처리하지 않은 복합 이벤트와 개별 소리 이벤트',
     handover: '근무 인수인계',
     insights: '인사이트',
     wall: '상황판',
