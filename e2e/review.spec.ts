@@ -180,8 +180,10 @@ test('two operators acknowledge at once: the second is told who was first, and n
   await second.page.route('**/live*', (route) => route.abort());
   const firstRead = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>();
   const frozen = '**/api/review/items**';
+  // Thawed as the second operator clicks: the re-read after the refusal must see the real state.
+  let thawed = false;
   await second.page.route(frozen, async (route) => {
-    if (route.request().method() !== 'GET') return route.continue();
+    if (thawed || route.request().method() !== 'GET') return route.continue();
     let answer = firstRead.get(route.request().url());
     if (answer === undefined) {
       const response = await route.fetch();
@@ -197,6 +199,7 @@ test('two operators acknowledge at once: the second is told who was first, and n
   await expect(second.review.button('Acknowledge')).toBeVisible({ timeout: 30_000 });
   await first.review.button('Acknowledge').click();
   await expect(first.review.reviewSection()).toContainText('Acknowledged by opal');
+  thawed = true;
   await second.review.button('Acknowledge').click();
   await second.page.unroute(frozen);
   await expect(second.page.getByRole('alert').filter({ hasText: 'Already acknowledged by opal at' })).toBeVisible();
