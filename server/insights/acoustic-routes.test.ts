@@ -177,8 +177,8 @@ describe('what the demo edge shows', () => {
     }>();
     expect(answer.backfill.status).toBe('done');
     const flagged = answer.mics.find((m) => m.mic_id === micId && m.label_id === 'gunshot');
-    // The demo edge stores an event only above the mic's threshold: not every one of the burst.
-    expect(flagged?.observed).toBeGreaterThanOrEqual(BURST / 2);
+    // The demo edge stores an event only above the mic's threshold: about half of the burst.
+    expect(flagged?.observed).toBeGreaterThanOrEqual(10);
     expect(flagged!.p_value).toBeLessThan(0.001);
     expect(answer.edges.some((e) => e.edge_id === store.getMic(micId)!.edge_id && e.label_id === 'gunshot')).toBe(true);
   });
