@@ -42,6 +42,21 @@ function readState(file: string): { state: State | null; counted: number } {
   }
 }
 
+/** GET /api/insights/corroboration for an events page of 100, one call at a time, after one warm-up. */
+async function timeCorroboration(baseUrl: string, runs: number): Promise<number[]> {
+  const url = `${baseUrl}/api/insights/corroboration?size=100&page=1`;
+  await fetch(url).then((r) => r.arrayBuffer());
+  const times: number[] = [];
+  for (let k = 0; k < runs; k++) {
+    const t0 = performance.now();
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+
 /**
  * Back-fill of 28 days from a demo edge seeded with 1,000,000 events (its history spans 7 days,
  * so 21 of the 28 are empty), from a console database with no insights yet: time to `done`,
@@ -76,16 +91,7 @@ export async function measureBackfill(rps: number, runs: number, log: (m: string
     }
     const seconds = (Date.now() - started) / 1000;
     if (last.state?.status !== 'done') throw new Error(`back-fill did not finish: ${JSON.stringify(last.state)}`);
-    const url = `${server.url}/api/insights/corroboration?size=100&page=1`;
-    await fetch(url).then((r) => r.arrayBuffer());
-    const times: number[] = [];
-    for (let k = 0; k < runs; k++) {
-      const t0 = performance.now();
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`${url}: ${response.status}`);
-      times.push(performance.now() - t0);
-    }
+    const times = await timeCorroboration(server.url, runs);
     return {
       mics,
       events,
@@ -125,16 +131,7 @@ export async function measureCorroborationAtRest(runs: number): Promise<Corrobor
     1_800_000,
   );
   try {
-    const url = `${server.url}/api/insights/corroboration?size=100&page=1`;
-    await fetch(url).then((r) => r.arrayBuffer());
-    const times: number[] = [];
-    for (let k = 0; k < runs; k++) {
-      const t0 = performance.now();
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`${url}: ${response.status}`);
-      times.push(performance.now() - t0);
-    }
+    const times = await timeCorroboration(server.url, runs);
     return { mics, events, latency: summarize(times), p95Ms: Math.round(quantile(times, 0.95) * 10) / 10 };
   } finally {
     await server.stop();
