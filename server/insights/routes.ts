@@ -46,10 +46,11 @@ async function neighbourEvents(
   reader: EdgeReader,
   page: HeardEvent[],
   mics: Map<string, DirectoryMic>,
+  near: ReadonlyMap<string, readonly string[]>,
   rules: CorroborationRules,
   authorization: string | undefined,
 ): Promise<{ events: HeardEvent[]; complete: boolean }> {
-  const query = neighbourQuery(page, mics, rules, MAX_NEIGHBOUR_MICS, indexDirectory(mics, rules.radiusM).neighbours);
+  const query = neighbourQuery(page, mics, rules, MAX_NEIGHBOUR_MICS, near);
   if (query === null) return { events: [], complete: true };
   const events: HeardEvent[] = [];
   for (let n = 1; n <= MAX_NEIGHBOUR_PAGES; n++) {
@@ -85,14 +86,9 @@ export function registerInsights(app: FastifyInstance, { reader, rules }: Insigh
         authorization,
       );
       const mics = await reader.mics(authorization);
-      const around = await neighbourEvents(reader, page, mics, rules, authorization);
-      const heard = corroborate(
-        page,
-        [...page, ...around.events],
-        mics,
-        rules,
-        indexDirectory(mics, rules.radiusM).neighbours,
-      );
+      const near = indexDirectory(mics, rules.radiusM).neighbours;
+      const around = await neighbourEvents(reader, page, mics, near, rules, authorization);
+      const heard = corroborate(page, [...page, ...around.events], mics, rules, near);
       const events: Record<string, { heard_by: { id: string; name: string | null }[] }> = {};
       for (const [id, micIds] of heard) {
         events[id] = { heard_by: micIds.map((micId) => ({ id: micId, name: mics.get(micId)?.name ?? null })) };
