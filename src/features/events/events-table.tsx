@@ -108,7 +108,7 @@ export function EventsTable({
           accessor: 'review',
           title: t('review.column'),
           // Fixed widths for the columns filled in after the rows: the table keeps its layout as they arrive.
-          width: 210,
+          width: 230,
           render: (event) => (
             <EventReviewCell
               event={event}
