@@ -193,7 +193,7 @@ export function buildApp({ config, upstream, token, demo, db, setupToken = null 
 
   const indexFile = path.join(config.staticDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
-  const pageFor = hasBuild ? routePages(config.staticDir) : null;
+  const pageFor = hasBuild ? routePages(config.staticDir, { demo: runtime.auth.demoAutoSignIn }) : null;
   if (hasBuild) {
     app.register(fastifyStatic, {
       root: path.resolve(config.staticDir),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_MODULES, routePages } from './route-preload.js';
+import { frameFor, ROUTE_MODULES, routePages } from './route-preload.js';
 
 const HTML =
   '<!doctype html><html><head><title>x</title><script type="module" src="/assets/index-a.js"></script></head><body></body></html>';
@@ -37,7 +37,7 @@ describe('route preloads in the page', () => {
   });
 
   it('announce the chunks and stylesheets of a deep link, not what the entry already loads', () => {
-    const pageFor = routePages(dir);
+    const pageFor = routePages(dir, { demo: false });
     expect(preloads(pageFor('/mics/mic-0007')).sort()).toEqual(
       [
         'preload /assets/map-d.css',
@@ -53,17 +53,38 @@ describe('route preloads in the page', () => {
   });
 
   it('leave the page as built for paths the router does not know, and without a manifest', () => {
-    expect(routePages(dir)('/nowhere')).toBe(HTML);
+    expect(routePages(dir, { demo: false })('/nowhere')).toBe(HTML);
     fs.rmSync(path.join(dir, '.vite', 'manifest.json'));
-    expect(routePages(dir)('/mics')).toBe(HTML);
+    expect(routePages(dir, { demo: false })('/mics')).toBe(HTML);
     fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   });
 
   it('keep the rest of the page unchanged and the links in its head', () => {
-    const html = routePages(dir)('/map');
+    const html = routePages(dir, { demo: false })('/map');
     expect(html.replace(/\s*<link rel="(modulepreload|preload)"[^>]*\/>/g, '').replace(/\s+<\/head>/, '</head>')).toBe(
       HTML,
     );
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+  });
+});
+
+describe('the first frame in the page', () => {
+  // As src/app/first-frame.ts writes it into the built index.html.
+  const BUILT =
+    '<div id="root"><div class="boot-header">Console</div><!--frame:page--><div class="frame-main">' +
+    '<!--frame:demo--><p class="demo-banner">Demo mode</p><!--/frame:demo--><div class="frame-bar"></div>' +
+    '</div><!--/frame:page--></div>';
+
+  it('shows the demo note only on the demo console', () => {
+    expect(frameFor(BUILT, '/mics', true)).toContain('Demo mode');
+    expect(frameFor(BUILT, '/mics', false)).not.toContain('Demo mode');
+    expect(frameFor(BUILT, '/mics', false)).toContain('frame-bar');
+  });
+
+  it('outlines a page only inside the console layout: the wall and sign-in get the header bar alone', () => {
+    for (const page of ['/wall', '/sign-in', '/setup']) {
+      expect(frameFor(BUILT, page, true)).toBe('<div id="root"><div class="boot-header">Console</div></div>');
+    }
+    expect(frameFor(BUILT, '/admin/accounts', false)).toContain('frame-main');
   });
 });

@@ -42,16 +42,40 @@ export function closure(manifest: Manifest, keys: readonly string[]): Set<string
   return seen;
 }
 
+/** Marker comments around the parts of the first frame (src/app/first-frame.ts) a page may not show. */
+const FRAME_PAGE = ['<!--frame:page-->', '<!--/frame:page-->'] as const;
+const FRAME_DEMO = ['<!--frame:demo-->', '<!--/frame:demo-->'] as const;
+/** Pages drawn outside the console's layout: their first frame is the header bar alone. */
+const OUTSIDE_LAYOUT = /^\/(wall|sign-in|setup)\/?$/;
+
+function cut(html: string, [open, close]: readonly [string, string]): string {
+  const start = html.indexOf(open);
+  const end = html.indexOf(close);
+  return start === -1 || end < start ? html : html.slice(0, start) + html.slice(end + close.length);
+}
+
+/**
+ * The first frame a page shows before its scripts run: the page outline only inside the
+ * console's layout, the demo note only when the console runs as the demo.
+ */
+export function frameFor(html: string, pathname: string, demo: boolean): string {
+  const framed = demo ? html : cut(html, FRAME_DEMO);
+  return OUTSIDE_LAYOUT.test(pathname) ? cut(framed, FRAME_PAGE) : framed;
+}
+
 /**
  * index.html for a deep link, with the page's own chunks and stylesheets announced in the head.
  * Without them the browser learns of the page chunk only after the entry script has run; with
  * them it fetches and compiles the page while the entry runs (Vite's manifest names the files).
  * Built once per route at startup; a build without a manifest gets the plain page.
  */
-export function routePages(staticDir: string): (pathname: string) => string {
-  const html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
+export function routePages(staticDir: string, { demo }: { demo: boolean }): (pathname: string) => string {
+  const built = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
+  const inLayout = frameFor(built, '/mics', demo);
+  const outside = frameFor(built, '/wall', demo);
+  const plain = (pathname: string) => (OUTSIDE_LAYOUT.test(pathname) ? outside : inLayout);
   const manifestFile = path.join(staticDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) return () => html;
+  if (!fs.existsSync(manifestFile)) return plain;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
   const entry = Object.keys(manifest).filter((key) => manifest[key]!.isEntry === true);
   const initial = closure(manifest, entry);
@@ -68,13 +92,17 @@ export function routePages(staticDir: string): (pathname: string) => string {
       ),
     ];
     const links = [
-      ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}" />`),
-      ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+      // Low priority: the first frame (src/app/first-frame.ts) paints without them.
+      ...styles.map((file) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="/${file}" />`),
+      ...scripts.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}" />`),
     ];
-    return [
-      pattern,
-      links.length === 0 ? html : html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`),
-    ] as const;
+    const withLinks = (html: string) =>
+      links.length === 0 ? html : html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
+    return [pattern, { inLayout: withLinks(inLayout), outside: withLinks(outside) }] as const;
   });
-  return (pathname) => pages.find(([pattern]) => pattern.test(pathname))?.[1] ?? html;
+  return (pathname) => {
+    const page = pages.find(([pattern]) => pattern.test(pathname))?.[1];
+    if (page === undefined) return plain(pathname);
+    return OUTSIDE_LAYOUT.test(pathname) ? page.outside : page.inLayout;
+  };
 }

@@ -1,10 +1,10 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import { startSessionCheck } from '@/api/session';
+import { sessionQueries, startSessionCheck } from '@/api/session';
 import { startFirstData } from '@/app/first-data';
 import { createQueryClient } from '@/app/query-client';
-import { createRouter } from '@/app/router';
+import { createRouter, type AppRouter } from '@/app/router';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
 
 const root = createRoot(document.getElementById('root')!);
@@ -14,13 +14,32 @@ const router = createRouter();
 startSessionCheck();
 const queryClient = createQueryClient();
 
+/** Resolves once the router has loaded the page's own chunk. */
+function pageLoaded(appRouter: AppRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (appRouter.state.initialized) return resolve();
+    const stop = appRouter.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 loadRuntimeConfig().then(
-  (config) => {
+  async (config) => {
     startFirstData(queryClient, config, router.state.location.pathname);
-    root.render(
-      <StrictMode>
-        <App config={config} router={router} queryClient={queryClient} />
-      </StrictMode>,
+    // The first frame the HTML painted stays until React can draw the page itself, rather than
+    // a spinner in between: the page's chunk is here and who is signed in is known.
+    const wall = router.state.location.pathname === '/wall';
+    await Promise.all([pageLoaded(router), wall ? null : queryClient.prefetchQuery(sessionQueries.me())]);
+    // A transition, so React draws the page in short slices instead of one long task.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App config={config} router={router} queryClient={queryClient} />
+        </StrictMode>,
+      ),
     );
   },
   (error: unknown) => {

@@ -95,7 +95,7 @@ describe('/events', () => {
     // The probe follows the first page; a busy machine can take longer than the default second.
     const button = await screen.findByRole('button', { name: '4 new events' }, { timeout: 8_000 });
     // Announced, not shown: the rows are still the first answer's.
-    expect(screen.getAllByRole('row')).toHaveLength(3);
+    expect(await screen.findAllByRole('row')).toHaveLength(3);
     expect(screen.queryByText('Glass breaking')).not.toBeInTheDocument();
     const probe = requests.find((url) => url.searchParams.get('size') === '1');
     // Newer than the newest shown event, same filter.

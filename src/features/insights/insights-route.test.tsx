@@ -98,7 +98,7 @@ describe('/insights', () => {
     });
     renderRoutes(routes, { path: '/insights' });
     expect(await screen.findByTestId('backfill')).toHaveTextContent('40% done (12 requests)');
-    expect(screen.getByText('Nothing is unusual right now.')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing is unusual right now.')).toBeInTheDocument();
     expect(screen.getByText('No mic looks deaf.')).toBeInTheDocument();
   });
 
