@@ -54,18 +54,23 @@ function firstFrame(): Plugin {
     name: 'first-frame',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, { server }) {
+        const mode = server === undefined ? 'build' : 'serve';
         if (!empty.test(html)) throw new Error('index.html: no <div id="root"> with its boot header to fill');
-        // The frame needs only the HTML and its stylesheet: the scripts, fetched at low priority,
-        // leave a slow phone's bandwidth to those first.
         // The app's stylesheet goes below the frame, which it would otherwise hold from painting
         // (the frame's own styles are inline); the scripts still wait for it before they run.
         const sheets = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
         let out = html;
         for (const sheet of sheets) out = out.replace(sheet, '');
-        return out
-          .replace(empty, `<div id="root">${firstFrameHtml()}</div>${sheets.map((sheet) => sheet.trim()).join('')}`)
-          .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"');
+        out = out.replace(
+          empty,
+          `<div id="root">${firstFrameHtml()}</div>${sheets.map((sheet) => sheet.trim()).join('')}`,
+        );
+        if (mode !== 'build') return out;
+        // public/boot.js starts the app once the frame is painted: the built entry is named, not loaded.
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+        if (!entry.test(out)) throw new Error('index.html: no entry script to hand to public/boot.js');
+        return out.replace(entry, '<meta name="app-module" content="$1" />');
       },
     },
   };

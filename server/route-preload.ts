@@ -92,9 +92,9 @@ export function routePages(staticDir: string, { demo }: { demo: boolean }): (pat
       ),
     ];
     const links = [
-      // Low priority: the first frame (src/app/first-frame.ts) paints without them.
-      ...styles.map((file) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="/${file}" />`),
-      ...scripts.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}" />`),
+      // Named for public/boot.js, which fetches them once the first frame is painted, with the entry.
+      ...styles.map((file) => `<meta name="page-style" content="/${file}" />`),
+      ...scripts.map((file) => `<meta name="page-module" content="/${file}" />`),
     ];
     const withLinks = (html: string) =>
       links.length === 0 ? html : html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);

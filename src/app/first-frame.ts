@@ -1,6 +1,6 @@
 /**
  * The console's first screen as plain HTML, written into index.html at build time (vite.config.ts):
- * the header bar, the demo note and the outline of a page, in both languages (public/color-scheme.js
+ * the header bar, the demo note and the outline of a page, in both languages (public/boot.js
  * picks one before the first paint). On a slow phone the scripts take seconds to arrive and run;
  * meanwhile this is what the person sees, and React replaces it when it draws the page itself.
  *

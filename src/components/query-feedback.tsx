@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconClockExclamation, IconMoodEmpty } from '@tabler/icons-react';
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
 import { ApiError, useLiveState } from '@/api';
@@ -159,17 +159,12 @@ export function QueryView<T>({
   empty?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  // The first data to arrive is drawn in a deferred render, which React splits into short slices:
-  // a full table drawn at once held a phone's main thread for most of a second. Until it is drawn,
-  // the loading state stays; data already cached at mount, and later updates, are drawn at once.
-  const drawn = useDeferredValue(query.data !== undefined);
   if (notFound !== undefined && query.error instanceof ApiError && query.error.isNotFound) return notFound;
   if (query.data === undefined) {
     if (query.isError && query.error !== null)
       return <QueryError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
     return loading;
   }
-  if (!drawn) return loading;
   if (isEmpty?.(query.data)) return empty;
   return children(query.data);
 }

@@ -12,13 +12,14 @@ import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
 import { useTranslation } from '@/lib/i18n';
 import { CreateAccountModal, ResetPasswordModal, roleOptions } from './account-forms';
 import classes from './accounts.module.css';
+import { useDrawn } from '@/lib/use-drawn';
 
 /** Admin → Accounts: who may use the console, with which role; changes end the person's sessions. */
 export function Component() {
   const { t } = useTranslation('accounts');
   const me = useSession();
   const queryClient = useQueryClient();
-  const query = useQuery(accountQueries.list());
+  const query = useDrawn(useQuery(accountQueries.list()));
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<Account | null>(null);
   const update = useMutation({

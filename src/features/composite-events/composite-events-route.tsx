@@ -16,6 +16,7 @@ import { ReviewFilterRow } from '@/components/review/review-filter-row';
 import { timelineQuery, timelineSearch, type TimelineFilters } from './timeline-filters';
 import { TriageTimeline } from './triage-timeline';
 import './locales';
+import { useDrawn } from '@/lib/use-drawn';
 
 const REFRESH_MS = 15_000;
 
@@ -28,11 +29,13 @@ export function Component() {
 
   // While the live stream is up, a pushed composite event refetches the first page; without it, the page polls.
   const live = useLive();
-  const list = useQuery({
-    ...compositeEventQueries.list(timelineQuery(filters)),
-    refetchInterval: filters.page === 1 ? unlessLive(live, REFRESH_MS) : false,
-    refetchIntervalInBackground: false,
-  });
+  const list = useDrawn(
+    useQuery({
+      ...compositeEventQueries.list(timelineQuery(filters)),
+      refetchInterval: filters.page === 1 ? unlessLive(live, REFRESH_MS) : false,
+      refetchIntervalInBackground: false,
+    }),
+  );
 
   // The service has no rule list: offer the rules seen in every timeline page loaded so far.
   const cachedPages = queryClient.getQueriesData<Page<CompositeEvent>>({ queryKey: compositeEventQueries.lists() });

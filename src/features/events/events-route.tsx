@@ -23,6 +23,7 @@ import { ExportDialog } from './export-dialog';
 import { eventReviewMatches, useEventReviews } from './use-event-reviews';
 import { LIVE_POLL_MS, useNewEventCount } from './use-new-events';
 import './locales';
+import { useDrawn } from '@/lib/use-drawn';
 
 export function Component() {
   const { t } = useTranslation('events');
@@ -32,14 +33,16 @@ export function Component() {
 
   const live = isLiveFilter(filters);
   const pushing = useLive();
-  const list = useQuery({
-    ...eventQueries.list(eventListQuery(filters)),
-    // While live, the snapshot on screen stays put; newer events wait behind the "N new events" button.
-    staleTime: live ? Infinity : undefined,
-    refetchOnWindowFocus: !live,
-    // An empty live page has nothing to shove, so it simply refreshes (pushed events refresh it below).
-    refetchInterval: (query) => (live && !pushing && query.state.data?.results.length === 0 ? LIVE_POLL_MS : false),
-  });
+  const list = useDrawn(
+    useQuery({
+      ...eventQueries.list(eventListQuery(filters)),
+      // While live, the snapshot on screen stays put; newer events wait behind the "N new events" button.
+      staleTime: live ? Infinity : undefined,
+      refetchOnWindowFocus: !live,
+      // An empty live page has nothing to shove, so it simply refreshes (pushed events refresh it below).
+      refetchInterval: (query) => (live && !pushing && query.state.data?.results.length === 0 ? LIVE_POLL_MS : false),
+    }),
+  );
   const shown = list.isPlaceholderData ? undefined : list.data?.results;
   const newer = useNewEventCount(filters, shown, live);
   const newCount = newer.count;

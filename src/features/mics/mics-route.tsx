@@ -19,6 +19,7 @@ import { useLabels } from '@/components/labels/use-labels';
 import { PageHeader } from '@/components/page-header';
 import classes from './mics.module.css';
 import './locales';
+import { useDrawn } from '@/lib/use-drawn';
 
 /** Without the live stream the list polls: a device switched elsewhere shows up within half a minute. */
 const REFRESH_MS = 30_000;
@@ -31,7 +32,9 @@ export function Component() {
   const readOnly = !useCan('editMics');
   const live = useLive();
   // While the stream is up, changes arrive as pushes (within a second); without it, the page polls.
-  const query = useQuery({ ...micQueries.list(listParamsOf(state)), refetchInterval: unlessLive(live, REFRESH_MS) });
+  const query = useDrawn(
+    useQuery({ ...micQueries.list(listParamsOf(state)), refetchInterval: unlessLive(live, REFRESH_MS) }),
+  );
   const everyMic = useQuery(micQueries.inventory());
   const { names } = useLabels();
   const edgeIds = useMemo(

@@ -1,0 +1,79 @@
+// Runs before the first paint, from a file of its own because the Content-Security-Policy allows no
+// inline script:
+// - the colour scheme, so a dark control room never sees a white flash;
+// - the language the app will choose (src/lib/i18n), so the first frame the HTML carries in both
+//   languages (src/app/first-frame.ts) shows only that one;
+// - the app's scripts, started once that frame is on screen: found in the HTML, a phone's slow
+//   connection would fetch them alongside what the frame needs and hold its paint back.
+(function () {
+  var stored = null;
+  try {
+    stored = window.localStorage.getItem('mantine-color-scheme-value');
+  } catch (e) {
+    stored = null;
+  }
+  var wall = window.location.pathname === '/wall';
+  var system = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  var scheme = wall ? 'dark' : stored === 'light' || stored === 'dark' ? stored : system;
+  document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
+
+  var language = null;
+  try {
+    language = window.localStorage.getItem('edge-sound-console.language');
+  } catch (e) {
+    language = null;
+  }
+  if (language !== 'en' && language !== 'ko') {
+    language = (navigator.language || '').toLowerCase().indexOf('ko') === 0 ? 'ko' : 'en';
+  }
+  document.documentElement.lang = language;
+})();
+
+(function () {
+  function add(rel, href, as) {
+    var link = document.createElement('link');
+    link.rel = rel;
+    link.href = href;
+    link.crossOrigin = '';
+    if (as) link.as = as;
+    document.head.appendChild(link);
+  }
+  function start() {
+    var app = document.querySelector('meta[name="app-module"]');
+    // The development server puts its scripts in the page itself.
+    if (app === null) return;
+    var styles = document.querySelectorAll('meta[name="page-style"]');
+    for (var i = 0; i < styles.length; i += 1) add('preload', styles[i].content, 'style');
+    var modules = document.querySelectorAll('meta[name="page-module"]');
+    for (var j = 0; j < modules.length; j += 1) add('modulepreload', modules[j].content);
+    add('modulepreload', app.content);
+    // An added script does not wait for the page's stylesheets as one in the HTML would: the app
+    // runs once they are in, or it would draw its first page unstyled.
+    whenStyled(function () {
+      var script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = app.content;
+      document.head.appendChild(script);
+    });
+  }
+  function whenStyled(then) {
+    var sheets = document.querySelectorAll('link[rel="stylesheet"]');
+    var pending = 0;
+    function done() {
+      pending -= 1;
+      if (pending === 0) then();
+    }
+    for (var i = 0; i < sheets.length; i += 1) {
+      if (sheets[i].sheet !== null) continue;
+      pending += 1;
+      sheets[i].addEventListener('load', done);
+      sheets[i].addEventListener('error', done);
+    }
+    if (pending === 0) then();
+  }
+  // The frame is painted after the next animation frame; a task queued from it runs after that paint.
+  requestAnimationFrame(function () {
+    setTimeout(start, 0);
+  });
+})();
