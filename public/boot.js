@@ -72,8 +72,28 @@
     }
     if (pending === 0) then();
   }
-  // The frame is painted after the next animation frame; a task queued from it runs after that paint.
+  // The wall's frame shows its clock, at the size `?scale=` asks for (src/features/wall/wall-config.ts),
+  // ticking until the wall replaces it.
+  function clock() {
+    var shown = document.querySelector('[data-frame-clock]');
+    if (shown === null) return;
+    var scale = Number(new URLSearchParams(location.search).get('scale'));
+    if (scale > 0) shown.parentElement.style.setProperty('--wall-scale', String(Math.min(2, Math.max(0.75, scale))));
+    var pad = function (n) {
+      return (n < 10 ? '0' : '') + n;
+    };
+    var tick = function () {
+      if (!shown.isConnected) return;
+      var now = new Date();
+      shown.textContent = pad(now.getHours()) + ':' + pad(now.getMinutes()) + ':' + pad(now.getSeconds());
+      setTimeout(tick, 1000 - now.getMilliseconds());
+    };
+    tick();
+  }
+  // Animation frame callbacks run before the frame is painted; a task queued from one, after.
   requestAnimationFrame(function () {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', clock);
+    else clock();
     setTimeout(start, 0);
   });
 })();

@@ -74,9 +74,10 @@ describe('route preloads in the page', () => {
 describe('the first frame in the page', () => {
   // As src/app/first-frame.ts writes it into the built index.html.
   const BUILT =
-    '<div id="root"><div class="boot-header">Console</div><!--frame:page--><div class="frame-main">' +
-    '<!--frame:demo--><p class="demo-banner">Demo mode</p><!--/frame:demo--><div class="frame-bar"></div>' +
-    '</div><!--/frame:page--></div>';
+    '<div id="root"><!--frame:header--><div class="boot-header">Console</div><!--/frame:header-->' +
+    '<!--frame:page--><div class="frame-main"><!--frame:demo--><p class="demo-banner">Demo mode</p>' +
+    '<!--/frame:demo--><div class="frame-bar"></div></div><!--/frame:page-->' +
+    '<!--frame:wall--><div class="wall-frame"></div><!--/frame:wall--></div>';
 
   it('shows the demo note only on the demo console', () => {
     expect(frameFor(BUILT, '/mics', true)).toContain('Demo mode');
@@ -84,10 +85,16 @@ describe('the first frame in the page', () => {
     expect(frameFor(BUILT, '/mics', false)).toContain('frame-bar');
   });
 
-  it('outlines a page only inside the console layout: the wall and sign-in get the header bar alone', () => {
-    for (const page of ['/wall', '/sign-in', '/setup']) {
-      expect(frameFor(BUILT, page, true)).toBe('<div id="root"><div class="boot-header">Console</div></div>');
+  it('outlines a page only inside the console layout: sign-in gets the header bar alone, the wall its clock', () => {
+    for (const page of ['/sign-in', '/setup']) {
+      expect(frameFor(BUILT, page, true)).toBe(
+        '<div id="root"><!--frame:header--><div class="boot-header">Console</div><!--/frame:header--></div>',
+      );
     }
+    expect(frameFor(BUILT, '/wall', true)).toBe(
+      '<div id="root"><!--frame:wall--><div class="wall-frame"></div><!--/frame:wall--></div>',
+    );
     expect(frameFor(BUILT, '/admin/accounts', false)).toContain('frame-main');
+    expect(frameFor(BUILT, '/admin/accounts', false)).not.toContain('wall-frame');
   });
 });

@@ -43,10 +43,13 @@ export function closure(manifest: Manifest, keys: readonly string[]): Set<string
 }
 
 /** Marker comments around the parts of the first frame (src/app/first-frame.ts) a page may not show. */
+const FRAME_HEADER = ['<!--frame:header-->', '<!--/frame:header-->'] as const;
 const FRAME_PAGE = ['<!--frame:page-->', '<!--/frame:page-->'] as const;
 const FRAME_DEMO = ['<!--frame:demo-->', '<!--/frame:demo-->'] as const;
-/** Pages drawn outside the console's layout: their first frame is the header bar alone. */
+const FRAME_WALL = ['<!--frame:wall-->', '<!--/frame:wall-->'] as const;
+/** Pages drawn outside the console's layout: sign-in shows the header bar alone, the wall its clock. */
 const OUTSIDE_LAYOUT = /^\/(wall|sign-in|setup)\/?$/;
+const WALL = /^\/wall\/?$/;
 
 function cut(html: string, [open, close]: readonly [string, string]): string {
   const start = html.indexOf(open);
@@ -59,8 +62,9 @@ function cut(html: string, [open, close]: readonly [string, string]): string {
  * console's layout, the demo note only when the console runs as the demo.
  */
 export function frameFor(html: string, pathname: string, demo: boolean): string {
-  const framed = demo ? html : cut(html, FRAME_DEMO);
-  return OUTSIDE_LAYOUT.test(pathname) ? cut(framed, FRAME_PAGE) : framed;
+  let framed = demo ? html : cut(html, FRAME_DEMO);
+  if (OUTSIDE_LAYOUT.test(pathname)) framed = cut(framed, FRAME_PAGE);
+  return WALL.test(pathname) ? cut(framed, FRAME_HEADER) : cut(framed, FRAME_WALL);
 }
 
 /**
@@ -71,9 +75,10 @@ export function frameFor(html: string, pathname: string, demo: boolean): string 
  */
 export function routePages(staticDir: string, { demo }: { demo: boolean }): (pathname: string) => string {
   const built = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
-  const inLayout = frameFor(built, '/mics', demo);
-  const outside = frameFor(built, '/wall', demo);
-  const plain = (pathname: string) => (OUTSIDE_LAYOUT.test(pathname) ? outside : inLayout);
+  const variants = new Map(['/mics', '/sign-in', '/wall'].map((page) => [page, frameFor(built, page, demo)]));
+  const variantOf = (pathname: string) =>
+    WALL.test(pathname) ? '/wall' : OUTSIDE_LAYOUT.test(pathname) ? '/sign-in' : '/mics';
+  const plain = (pathname: string) => variants.get(variantOf(pathname))!;
   const manifestFile = path.join(staticDir, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestFile)) return plain;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
@@ -98,11 +103,10 @@ export function routePages(staticDir: string, { demo }: { demo: boolean }): (pat
     ];
     const withLinks = (html: string) =>
       links.length === 0 ? html : html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
-    return [pattern, { inLayout: withLinks(inLayout), outside: withLinks(outside) }] as const;
+    return [pattern, new Map([...variants].map(([page, html]) => [page, withLinks(html)]))] as const;
   });
   return (pathname) => {
     const page = pages.find(([pattern]) => pattern.test(pathname))?.[1];
-    if (page === undefined) return plain(pathname);
-    return OUTSIDE_LAYOUT.test(pathname) ? page.outside : page.inLayout;
+    return page === undefined ? plain(pathname) : page.get(variantOf(pathname))!;
   };
 }

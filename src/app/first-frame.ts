@@ -6,14 +6,17 @@
  *
  * The server (server/route-preload.ts) cuts it down per request between the marker comments: the
  * demo note only when the console runs as the demo, the page outline only for pages inside the
- * console's layout (not the wall or sign-in). Its styles are in index.html.
+ * console's layout, the wall's clock only on the wall, the header bar everywhere but there.
+ * Its styles are in index.html.
  */
 import { commonEn } from '../lib/i18n/common-en';
 import { commonKo } from '../lib/i18n/common-ko';
 
 export const FRAME_MARKERS = {
+  header: ['<!--frame:header-->', '<!--/frame:header-->'],
   page: ['<!--frame:page-->', '<!--/frame:page-->'],
   demo: ['<!--frame:demo-->', '<!--/frame:demo-->'],
+  wall: ['<!--frame:wall-->', '<!--/frame:wall-->'],
 } as const;
 
 const escape = (text: string) =>
@@ -31,19 +34,31 @@ export function firstFrameHtml(): string {
       `<p class="demo-banner" lang="${lang}">${escape(c.user.demoBanner)} <span class="demo-banner-hint">${escape(c.user.demoBannerHint)}</span></p>`,
   );
   const rows = '<div class="frame-bar"></div>'.repeat(6);
+  // Said, not shown: the outline below is what the eye sees.
+  const loading = both(
+    (c, lang) => `<p class="frame-status" lang="${lang}" role="status">${escape(c.query.loading)}</p>`,
+  );
   return [
+    FRAME_MARKERS.header[0],
     '<div class="boot-header" aria-hidden="true">',
     brand,
     '</div>',
+    FRAME_MARKERS.header[1],
     FRAME_MARKERS.page[0],
     '<div class="frame-nav" aria-hidden="true"></div>',
-    '<div class="frame-main" aria-hidden="true">',
+    '<div class="frame-main">',
     FRAME_MARKERS.demo[0],
     demo,
     FRAME_MARKERS.demo[1],
-    '<div class="frame-bar frame-title"></div>',
-    `<div class="frame-rows">${rows}</div>`,
+    loading,
+    '<div class="frame-bar frame-title" aria-hidden="true"></div>',
+    `<div class="frame-rows" aria-hidden="true">${rows}</div>`,
     '</div>',
     FRAME_MARKERS.page[1],
+    // The wall's dark screen and its clock (public/boot.js sets and ticks the time), at the
+    // wall's own size (src/features/wall/wall.module.css).
+    FRAME_MARKERS.wall[0],
+    '<div class="wall-frame" aria-hidden="true"><div class="wall-frame-clock" data-frame-clock></div></div>',
+    FRAME_MARKERS.wall[1],
   ].join('');
 }

@@ -1,7 +1,7 @@
 import { useComputedColorScheme } from '@mantine/core';
-import type { FeatureCollection } from 'geojson';
-import { useEffect, useState } from 'react';
-import { GeoJSON, useMap } from 'react-leaflet';
+import type { Feature, FeatureCollection } from 'geojson';
+import { useEffect, useMemo, useState } from 'react';
+import { GeoJSON, useMap, useMapEvent } from 'react-leaflet';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countriesUrl from 'world-atlas/countries-50m.json?url';
@@ -26,6 +26,36 @@ function loadCountries(): Promise<FeatureCollection> {
 
 const PANE = 'offline-basemap';
 
+type Box = [south: number, west: number, north: number, east: number];
+const boxes = new WeakMap<Feature, Box>();
+
+/** A country's bounding box, found once. */
+function boxOf(country: Feature): Box {
+  let box = boxes.get(country);
+  if (box !== undefined) return box;
+  box = [90, 180, -90, -180];
+  const visit = (value: unknown): void => {
+    if (!Array.isArray(value)) return;
+    if (typeof value[0] === 'number') {
+      const [lon, lat] = value as [number, number];
+      box![0] = Math.min(box![0], lat);
+      box![1] = Math.min(box![1], lon);
+      box![2] = Math.max(box![2], lat);
+      box![3] = Math.max(box![3], lon);
+      return;
+    }
+    for (const item of value) visit(item);
+  };
+  if (country.geometry !== null && 'coordinates' in country.geometry) visit(country.geometry.coordinates);
+  boxes.set(country, box);
+  return box;
+}
+
+/** The view with a wide margin: the countries drawn cover panning around it without a rebuild. */
+function regionAround(map: L.Map): L.LatLngBounds {
+  return map.getBounds().pad(1.5);
+}
+
 /**
  * Country and coast outlines plus a graticule, drawn on canvas under everything else, so mic
  * positions stay readable when no tile server is configured or reachable (edge sites often
@@ -36,6 +66,20 @@ export function OfflineBasemap() {
   const scheme = useComputedColorScheme('light');
   const [data, setData] = useState<FeatureCollection | null>(null);
   const [renderer] = useState(() => L.canvas({ padding: 0.5 }));
+  // Only the countries near the view become map layers: all of them (their points made into
+  // Leaflet objects and projected) held a phone's main thread for about a second.
+  const [region, setRegion] = useState(() => regionAround(map));
+  useMapEvent('moveend', () => {
+    if (!region.contains(map.getBounds())) setRegion(regionAround(map));
+  });
+  const near = useMemo(() => {
+    if (data === null) return null;
+    const features = data.features.filter((country) => {
+      const [south, west, north, east] = boxOf(country);
+      return region.intersects(L.latLngBounds([south, west], [north, east]));
+    });
+    return { ...data, features };
+  }, [data, region]);
 
   if (map.getPane(PANE) === undefined) {
     const pane = map.createPane(PANE);
@@ -56,10 +100,11 @@ export function OfflineBasemap() {
   const dark = scheme === 'dark';
   return (
     <>
-      {data !== null && (
+      {near !== null && (
         <GeoJSON
-          key={scheme}
-          data={data}
+          // The layer reads its data once: a new region or scheme makes a new one.
+          key={`${scheme} ${region.toBBoxString()}`}
+          data={near}
           pane={PANE}
           interactive={false}
           style={{
