@@ -125,12 +125,13 @@ export default defineConfig({
               test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet|supercluster|kdbush|topojson-client)[\\/]|src[\\/]components[\\/]map[\\/](base-map|offline-basemap|leaflet-setup|mic-marker-layer|mic-cluster-index|fit-to-mics)\./,
             },
             {
-              // The libraries and shared components the pages load after the first paint, in one
-              // file: split by automatic chunking, /mics alone fetched 44 files, and on a phone's
-              // six connections at 150 ms a round trip they queued for seconds.
+              // The libraries and components three pages or more load, in one file: split by
+              // automatic chunking, /mics alone fetched 44 files, queued on a phone's six
+              // connections at 150 ms a round trip (bench/RESULTS.md §2b compares the choices).
               name: 'page-kit',
               test: /node_modules[\\/]|src[\\/](components|lib|api)[\\/]/,
               priority: 1,
+              minShareCount: 3,
               includeDependenciesRecursively: false,
             },
             {
