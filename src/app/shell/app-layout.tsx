@@ -1,7 +1,6 @@
-import { ActionIcon, Alert, AppShell, Badge, Burger, Group, NavLink, Text, Title } from '@mantine/core';
+import { ActionIcon, AppShell, Badge, Burger, Group, NavLink, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
-  IconAlertOctagon,
   IconBroadcast,
   IconBulb,
   IconClipboardList,
@@ -12,16 +11,16 @@ import {
   IconSettings,
   IconStack2,
 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
-import { edgeConnection, listMics, useCan, useLiveState } from '@/api';
+import { useCan } from '@/api';
 import { PageLoader } from '@/components/page-loader';
 import { NewItemsBadge } from '@/components/review/new-items-badge';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { usePhone } from '@/lib/screens';
 import { ConnectionIndicator } from './connection-indicator';
+import { EdgeHeartbeat, TokenRejectedAlert } from './edge-status';
 import { ColorSchemeToggle, LanguageToggle } from './header-controls';
 import classes from './app-layout.module.css';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
@@ -51,19 +50,6 @@ export function AppLayout() {
   useKeyboardShortcuts(openHelp);
   const location = useLocation();
   const isAdmin = useCan('manageAccounts');
-  const connection = useSyncExternalStore(edgeConnection.subscribe, edgeConnection.get);
-  // A light heartbeat keeps the header's connection state true on pages that fetch rarely; the
-  // live stream's health messages do that job while it is up, and while it is opening (a page load
-  // would otherwise cost the edge a request every time).
-  const liveStatus = useLiveState().status;
-  useQuery({
-    queryKey: ['edge-heartbeat'],
-    queryFn: ({ signal }) => listMics({ page: 1, size: 1 }, signal),
-    enabled: !config.live || liveStatus === 'fallback',
-    refetchInterval: 30_000,
-    refetchIntervalInBackground: false,
-    retry: false,
-  });
 
   useEffect(close, [location.pathname, close]);
   // On a phone the header's controls move into the menu the burger opens, beside the navigation.
@@ -170,11 +156,8 @@ export function AppLayout() {
             {t('user.demoBanner')} <span className="demo-banner-hint">{t('user.demoBannerHint')}</span>
           </p>
         )}
-        {!config.auth.browserToken && connection.status === 'unauthorized' && (
-          <Alert color="red" icon={<IconAlertOctagon aria-hidden />} mb="md" role="alert">
-            <Text size="sm">{t('connection.tokenRejected')}</Text>
-          </Alert>
-        )}
+        <EdgeHeartbeat />
+        <TokenRejectedAlert />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -1,7 +1,7 @@
 import { useComputedColorScheme } from '@mantine/core';
 import type { Feature, FeatureCollection } from 'geojson';
 import { useEffect, useMemo, useState } from 'react';
-import { GeoJSON, useMap, useMapEvent } from 'react-leaflet';
+import { useMap, useMapEvent } from 'react-leaflet';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countriesUrl from 'world-atlas/countries-50m.json?url';
@@ -72,14 +72,14 @@ export function OfflineBasemap() {
   useMapEvent('moveend', () => {
     if (!region.contains(map.getBounds())) setRegion(regionAround(map));
   });
-  const near = useMemo(() => {
-    if (data === null) return null;
-    const features = data.features.filter((country) => {
-      const [south, west, north, east] = boxOf(country);
-      return region.intersects(L.latLngBounds([south, west], [north, east]));
-    });
-    return { ...data, features };
-  }, [data, region]);
+  const near = useMemo(
+    () =>
+      data?.features.filter((country) => {
+        const [south, west, north, east] = boxOf(country);
+        return region.intersects(L.latLngBounds([south, west], [north, east]));
+      }) ?? null,
+    [data, region],
+  );
 
   if (map.getPane(PANE) === undefined) {
     const pane = map.createPane(PANE);
@@ -101,24 +101,51 @@ export function OfflineBasemap() {
   return (
     <>
       {near !== null && (
-        <GeoJSON
-          // The layer reads its data once: a new region or scheme makes a new one.
-          key={`${scheme} ${region.toBBoxString()}`}
-          data={near}
-          pane={PANE}
-          interactive={false}
-          style={{
-            renderer,
-            color: dark ? '#5c6b80' : '#8a97a8',
-            weight: 1,
-            fillColor: dark ? '#1f2a37' : '#eef1f4',
-            fillOpacity: 1,
-          }}
+        <Countries
+          countries={near}
+          renderer={renderer}
+          color={dark ? '#5c6b80' : '#8a97a8'}
+          fill={dark ? '#1f2a37' : '#eef1f4'}
         />
       )}
       <Graticule color={dark ? 'rgba(160, 174, 192, 0.22)' : 'rgba(90, 110, 140, 0.22)'} renderer={renderer} />
     </>
   );
+}
+
+/**
+ * The countries' outlines, added a few at a time between other work: added at once they held the
+ * main thread for a quarter of a second here (a second on a phone), while the page was starting.
+ */
+function Countries({
+  countries,
+  renderer,
+  color,
+  fill,
+}: {
+  countries: Feature[];
+  renderer: L.Renderer;
+  color: string;
+  fill: string;
+}) {
+  const map = useMap();
+  useEffect(() => {
+    const style = { renderer, color, weight: 1, fillColor: fill, fillOpacity: 1 };
+    const layer = L.geoJSON(undefined, { pane: PANE, interactive: false, style }).addTo(map);
+    let next = 0;
+    let timer: number | undefined;
+    const slice = () => {
+      const until = performance.now() + 8;
+      while (next < countries.length && performance.now() < until) layer.addData(countries[next++]!);
+      if (next < countries.length) timer = window.setTimeout(slice, 0);
+    };
+    timer = window.setTimeout(slice, 0);
+    return () => {
+      window.clearTimeout(timer);
+      layer.remove();
+    };
+  }, [map, countries, renderer, color, fill]);
+  return null;
 }
 
 const STEPS = [10, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01, 0.005];
@@ -159,9 +186,11 @@ function Graticule({ color, renderer }: { color: string; renderer: L.Renderer })
           ),
         );
     };
-    draw();
+    // Decoration: drawn after the page's own work, then at once on each move.
+    const first = window.setTimeout(draw, 0);
     map.on('moveend', draw);
     return () => {
+      window.clearTimeout(first);
       map.off('moveend', draw);
       group.remove();
     };
