@@ -55,7 +55,6 @@ function firstFrame(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, { server }) {
-        const mode = server === undefined ? 'build' : 'serve';
         if (!empty.test(html)) throw new Error('index.html: no <div id="root"> with its boot header to fill');
         // The app's stylesheet goes below the frame, which it would otherwise hold from painting
         // (the frame's own styles are inline); the scripts still wait for it before they run.
@@ -66,7 +65,8 @@ function firstFrame(): Plugin {
           empty,
           `<div id="root">${firstFrameHtml()}</div>${sheets.map((sheet) => sheet.trim()).join('')}`,
         );
-        if (mode !== 'build') return out;
+        // The development server loads its own scripts, in the page.
+        if (server !== undefined) return out;
         // public/boot.js starts the app once the frame is painted: the built entry is named, not loaded.
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
         if (!entry.test(out)) throw new Error('index.html: no entry script to hand to public/boot.js');

@@ -23,6 +23,24 @@ test.describe('smoke', () => {
     }
   });
 
+  test('before any script runs, the HTML paints the first screen: the page outline, or the wall clock', async ({
+    page,
+  }) => {
+    // A phone on a slow connection, its scripts still on the way.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto('/mics');
+    await expect(page.getByText('Edge Sound Console')).toBeVisible();
+    await expect(page.getByText(/^Demo mode: everyone on this machine/)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(1);
+    // The other language's copy is in the HTML but not shown.
+    await expect(page.getByText('엣지 사운드 콘솔')).toBeHidden();
+
+    await page.goto('/wall');
+    await expect(page.getByText(/^\d\d:\d\d:\d\d$/)).toBeVisible();
+    await expect(page.getByText('Edge Sound Console')).toBeHidden();
+    await expect(page.getByText(/^Demo mode/)).toHaveCount(0);
+  });
+
   test('keyboard shortcuts: / focuses the search box, g then a letter goes to a page, ? lists them', async ({
     page,
   }) => {

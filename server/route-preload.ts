@@ -42,16 +42,14 @@ export function closure(manifest: Manifest, keys: readonly string[]): Set<string
   return seen;
 }
 
-/** Marker comments around the parts of the first frame (src/app/first-frame.ts) a page may not show. */
-const FRAME_HEADER = ['<!--frame:header-->', '<!--/frame:header-->'] as const;
-const FRAME_PAGE = ['<!--frame:page-->', '<!--/frame:page-->'] as const;
-const FRAME_DEMO = ['<!--frame:demo-->', '<!--/frame:demo-->'] as const;
-const FRAME_WALL = ['<!--frame:wall-->', '<!--/frame:wall-->'] as const;
 /** Pages drawn outside the console's layout: sign-in shows the header bar alone, the wall its clock. */
 const OUTSIDE_LAYOUT = /^\/(wall|sign-in|setup)\/?$/;
 const WALL = /^\/wall\/?$/;
 
-function cut(html: string, [open, close]: readonly [string, string]): string {
+/** The page without one part of its first frame (src/app/first-frame.ts marks each with comments). */
+function cut(html: string, part: 'header' | 'page' | 'demo' | 'wall'): string {
+  const open = `<!--frame:${part}-->`;
+  const close = `<!--/frame:${part}-->`;
   const start = html.indexOf(open);
   const end = html.indexOf(close);
   return start === -1 || end < start ? html : html.slice(0, start) + html.slice(end + close.length);
@@ -62,16 +60,16 @@ function cut(html: string, [open, close]: readonly [string, string]): string {
  * console's layout, the demo note only when the console runs as the demo.
  */
 export function frameFor(html: string, pathname: string, demo: boolean): string {
-  let framed = demo ? html : cut(html, FRAME_DEMO);
-  if (OUTSIDE_LAYOUT.test(pathname)) framed = cut(framed, FRAME_PAGE);
-  return WALL.test(pathname) ? cut(framed, FRAME_HEADER) : cut(framed, FRAME_WALL);
+  let framed = demo ? html : cut(html, 'demo');
+  if (OUTSIDE_LAYOUT.test(pathname)) framed = cut(framed, 'page');
+  return WALL.test(pathname) ? cut(framed, 'header') : cut(framed, 'wall');
 }
 
 /**
- * index.html for a deep link, with the page's own chunks and stylesheets announced in the head.
- * Without them the browser learns of the page chunk only after the entry script has run; with
- * them it fetches and compiles the page while the entry runs (Vite's manifest names the files).
- * Built once per route at startup; a build without a manifest gets the plain page.
+ * index.html for a deep link: its first frame, and the page's own chunks and stylesheets named in
+ * the head for public/boot.js, which fetches them with the entry once the frame is painted
+ * (without them the page chunk would be found only after the entry has run; Vite's manifest names
+ * the files). Built once per route at startup; a build without a manifest gets the frame alone.
  */
 export function routePages(staticDir: string, { demo }: { demo: boolean }): (pathname: string) => string {
   const built = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');

@@ -12,12 +12,9 @@
 import { commonEn } from '../lib/i18n/common-en';
 import { commonKo } from '../lib/i18n/common-ko';
 
-export const FRAME_MARKERS = {
-  header: ['<!--frame:header-->', '<!--/frame:header-->'],
-  page: ['<!--frame:page-->', '<!--/frame:page-->'],
-  demo: ['<!--frame:demo-->', '<!--/frame:demo-->'],
-  wall: ['<!--frame:wall-->', '<!--/frame:wall-->'],
-} as const;
+/** A part the server may cut out, between `<!--frame:NAME-->` and `<!--/frame:NAME-->`. */
+const part = (name: 'header' | 'page' | 'demo' | 'wall', html: string) =>
+  `<!--frame:${name}-->${html}<!--/frame:${name}-->`;
 
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -39,26 +36,24 @@ export function firstFrameHtml(): string {
     (c, lang) => `<p class="frame-status" lang="${lang}" role="status">${escape(c.query.loading)}</p>`,
   );
   return [
-    FRAME_MARKERS.header[0],
-    '<div class="boot-header" aria-hidden="true">',
-    brand,
-    '</div>',
-    FRAME_MARKERS.header[1],
-    FRAME_MARKERS.page[0],
-    '<div class="frame-nav" aria-hidden="true"></div>',
-    '<div class="frame-main">',
-    FRAME_MARKERS.demo[0],
-    demo,
-    FRAME_MARKERS.demo[1],
-    loading,
-    '<div class="frame-bar frame-title" aria-hidden="true"></div>',
-    `<div class="frame-rows" aria-hidden="true">${rows}</div>`,
-    '</div>',
-    FRAME_MARKERS.page[1],
+    part('header', `<div class="boot-header" aria-hidden="true">${brand}</div>`),
+    part(
+      'page',
+      [
+        '<div class="frame-nav" aria-hidden="true"></div>',
+        '<div class="frame-main">',
+        part('demo', demo),
+        loading,
+        '<div class="frame-bar frame-title" aria-hidden="true"></div>',
+        `<div class="frame-rows" aria-hidden="true">${rows}</div>`,
+        '</div>',
+      ].join(''),
+    ),
     // The wall's dark screen and its clock (public/boot.js sets and ticks the time), at the
     // wall's own size (src/features/wall/wall.module.css).
-    FRAME_MARKERS.wall[0],
-    '<div class="wall-frame" aria-hidden="true"><div class="wall-frame-clock" data-frame-clock></div></div>',
-    FRAME_MARKERS.wall[1],
+    part(
+      'wall',
+      '<div class="wall-frame" aria-hidden="true"><div class="wall-frame-clock" data-frame-clock></div></div>',
+    ),
   ].join('');
 }
