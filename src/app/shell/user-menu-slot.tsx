@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSession } from '@/api';
 import { useTranslation } from '@/lib/i18n';
 import { UserButton } from './user-button';
@@ -9,11 +9,13 @@ const UserMenu = lazy(() => import('./user-menu'));
 export function UserMenuSlot() {
   const { t } = useTranslation();
   const me = useSession();
+  // A click on the stand-in is kept, not lost: the menu opens as soon as it has loaded.
+  const [asked, setAsked] = useState(false);
   if (me === null || me.kind !== 'account') return null;
   const label = t('user.menu', { name: me.username, role: t(`roles.${me.role}`) });
   return (
-    <Suspense fallback={<UserButton username={me.username} label={label} />}>
-      <UserMenu />
+    <Suspense fallback={<UserButton username={me.username} label={label} onClick={() => setAsked(true)} />}>
+      <UserMenu opened={asked} />
     </Suspense>
   );
 }

@@ -11,7 +11,8 @@ import { UserButton } from './user-button';
  * Who is signed in, with which role, and the way out. Loaded after the first paint (the menu's
  * positioning code is some 15 kB); the shell shows the same button meanwhile.
  */
-export default function UserMenu() {
+/** `opened`: the stand-in button was clicked while this loaded; the click opens the menu now. */
+export default function UserMenu({ opened = false }: { opened?: boolean }) {
   const { t } = useTranslation();
   const me = useSession();
   const navigate = useNavigate();
@@ -34,7 +35,7 @@ export default function UserMenu() {
   };
 
   return (
-    <Menu position="bottom-end" withinPortal onClose={() => setFailure(null)}>
+    <Menu position="bottom-end" withinPortal defaultOpened={opened} onClose={() => setFailure(null)}>
       <Menu.Target>
         <UserButton username={me.username} label={t('user.menu', { name: me.username, role })} />
       </Menu.Target>
