@@ -32,9 +32,44 @@ describe('role from the provider’s claims', () => {
 
   it('returns only to paths of this console', () => {
     expect(safeReturnPath('/events?range=1h')).toBe('/events?range=1h');
-    for (const bad of ['//evil.example', 'https://evil.example', '/\\evil.example', undefined]) {
-      expect(safeReturnPath(bad)).toBe('/mics');
+    expect(safeReturnPath('/mics/mic-0001#map')).toBe('/mics/mic-0001#map');
+  });
+});
+
+/** Return paths that would leave the console (or break its redirect) once a browser or the server reads them. */
+const HOSTILE_RETURN_PATHS = [
+  '//evil.example',
+  '/\\evil.example',
+  '/\t/evil.example/phish',
+  '/\n/x',
+  '/\r\nset-cookie: x=1',
+  'https://evil.example',
+  'javascript:alert(1)',
+  '/.//evil.example',
+  '/..//evil.example',
+  '/a/..//evil.example',
+  '/%2e%2e//evil.example',
+  '/\u0000/evil.example',
+  ' /evil.example',
+  'evil.example',
+  '',
+];
+
+describe('the return path after sign-in', () => {
+  it.each(HOSTILE_RETURN_PATHS)('%j returns to the console’s own root', (from) => {
+    expect(safeReturnPath(from)).toBe('/');
+  });
+
+  it('keeps encoded characters encoded: they stay in the path, never become its host', () => {
+    for (const from of ['/%2F%2Fevil.example', '/%5Cevil.example', '/%09/evil.example']) {
+      const path = safeReturnPath(from);
+      expect(new URL(path, 'http://console.test').origin).toBe('http://console.test');
+      expect(path).toBe(from);
     }
+  });
+
+  it('refuses what is not a string', () => {
+    for (const from of [undefined, null, 1, ['/events']]) expect(safeReturnPath(from)).toBe('/');
   });
 });
 
@@ -109,6 +144,18 @@ describeEachDatabase('single sign-on against a real OIDC provider', (getDb) => {
       .executeTakeFirstOrThrow();
     expect(login.actor_name).toBe('jane.doe');
     expect(JSON.parse(login.details!)).toMatchObject({ method: 'oidc' });
+  });
+
+  it('lands on the console whatever hostile return path the sign-in started with', async () => {
+    const landings: Record<string, string> = {};
+    for (const from of HOSTILE_RETURN_PATHS) {
+      const { back } = await ssoSignIn(from);
+      const location = back.headers.get('location');
+      landings[from] =
+        back.status !== 302 || location === null ? `HTTP ${back.status}` : new URL(location, c.base).href;
+    }
+    const home = `${c.base}/`;
+    expect(landings).toEqual(Object.fromEntries(HOSTILE_RETURN_PATHS.map((from) => [from, home])));
   });
 
   it('keeps the role in step with the provider at each sign-in; no mapped value: viewer', async () => {

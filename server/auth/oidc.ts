@@ -31,11 +31,25 @@ export interface OidcOptions {
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** Only paths of this console: never another origin (`//host`) from a crafted link. */
+/** Stands for the console's own origin while a return path is parsed: only the origin's sameness matters. */
+const OWN_ORIGIN = 'http://console.invalid';
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * Only paths of this console, as the URL parser itself reads them: a browser drops tabs and
+ * newlines and reads `\` as `/`, so `/\t/host` or `/\host` is another origin; `/.//host`
+ * normalises to `//host`, which a Location header sends elsewhere too. The path is re-serialised
+ * from the parsed URL and must still be ours when parsed again; anything else returns to `/`.
+ */
 export function safeReturnPath(from: unknown): string {
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.includes('\\')
-    ? from
-    : '/mics';
+  if (typeof from !== 'string' || !from.startsWith('/') || CONTROL.test(from)) return '/';
+  try {
+    const url = new URL(from, OWN_ORIGIN);
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return url.origin === OWN_ORIGIN && new URL(path, OWN_ORIGIN).origin === OWN_ORIGIN ? path : '/';
+  } catch {
+    return '/';
+  }
 }
 
 /** The claim's values, at a path such as `roles` or `realm_access.roles`. */

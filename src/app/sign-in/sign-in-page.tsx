@@ -19,9 +19,23 @@ export interface SignInState {
   expired?: boolean;
 }
 
-/** Only paths of this app: never another origin (`//host`) from a crafted link. */
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * Only paths of this app, as the URL parser reads them (the server's rule for single sign-on,
+ * server/auth/oidc.ts): `/\t/host`, `/\host` and `/.//host` lead to another origin, and the router
+ * would follow one there with a full navigation. Anything else returns to `/mics`.
+ */
 function safeFrom(from: string | null | undefined): string {
-  return from !== null && from !== undefined && from.startsWith('/') && !from.startsWith('//') ? from : '/mics';
+  if (typeof from !== 'string' || !from.startsWith('/') || CONTROL.test(from)) return '/mics';
+  const origin = window.location.origin;
+  try {
+    const url = new URL(from, origin);
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return url.origin === origin && new URL(path, origin).origin === origin ? path : '/mics';
+  } catch {
+    return '/mics';
+  }
 }
 
 export function SignInPage() {
