@@ -9,8 +9,8 @@
  * console's layout, the wall's clock only on the wall, the header bar everywhere but there.
  * Its styles are in index.html.
  */
-import { commonEn } from '../lib/i18n/common-en';
-import { commonKo } from '../lib/i18n/common-ko';
+import { commonEn } from '../lib/i18n/common-en.ts';
+import { commonKo } from '../lib/i18n/common-ko.ts';
 
 /** A part the server may cut out, between `<!--frame:NAME-->` and `<!--/frame:NAME-->`. */
 const part = (name: 'header' | 'page' | 'demo' | 'wall', html: string) =>
