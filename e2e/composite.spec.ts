@@ -47,6 +47,34 @@ test.describe('composite events', () => {
     await expect(composite.baseEventRows()).toHaveCount(first.events.length);
   });
 
+  test('the replay and mics-involved maps show every mic above the basemap', async ({ page, consoleErrors }) => {
+    const composite = new CompositePage(page);
+    const list = await page.request.get('/api/v1/composite-events?size=1&order_by=asc');
+    const first = ((await list.json()) as { results: ApiComposite[] }).results[0]!;
+    await composite.gotoDetail(first.id);
+    for (const map of [composite.replayMap(), composite.micsMap()]) {
+      await map.scrollIntoViewIfNeeded();
+      // The offline basemap is the map's one canvas: its pane must lie under the markers' pane, so
+      // no layer drawn later (or on canvas, as on the mic drawer's map) can be painted over by it.
+      const basemap = map.locator('canvas');
+      await expect(basemap).toHaveCount(1);
+      const markers = composite.markers(map);
+      await expect(markers.first()).toBeVisible();
+      const paneZ = (element: Element) => Number(getComputedStyle(element.closest('.leaflet-pane')!).zIndex);
+      expect(await basemap.evaluate(paneZ)).toBeLessThan(await markers.first().evaluate(paneZ));
+      for (const marker of await markers.all()) {
+        // What a pointer (and the eye) meets at the marker's centre is a marker, not the basemap's land.
+        const onTop = await marker.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return hit?.matches('path.leaflet-interactive') ?? false;
+        });
+        expect(onTop, 'marker drawn above the basemap').toBe(true);
+      }
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('an unknown id shows a clear not-found message with a way back', async ({ page }) => {
     const composite = new CompositePage(page);
     await composite.gotoDetail('no-such-composite-event');

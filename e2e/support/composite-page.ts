@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** The composite-event timeline and drill-down: locators only; specs assert. */
 export class CompositePage {
@@ -46,6 +46,19 @@ export class CompositePage {
 
   micsSection() {
     return this.page.getByRole('region', { name: 'Mics involved' });
+  }
+
+  replayMap() {
+    return this.page.getByRole('region', { name: /^Replay map/ });
+  }
+
+  micsMap() {
+    return this.page.getByRole('region', { name: 'Map of the mics involved' });
+  }
+
+  /** A drill-down map's mic markers (SVG circles, one element each). */
+  markers(map: Locator) {
+    return map.locator('path.leaflet-interactive');
   }
 
   notFound() {

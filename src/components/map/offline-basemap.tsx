@@ -1,7 +1,7 @@
 import { useComputedColorScheme } from '@mantine/core';
 import type { Feature, FeatureCollection } from 'geojson';
 import { useEffect, useMemo, useState } from 'react';
-import { useMap, useMapEvent } from 'react-leaflet';
+import { Pane, useMap, useMapEvent } from 'react-leaflet';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countriesUrl from 'world-atlas/countries-50m.json?url';
@@ -60,12 +60,23 @@ function regionAround(map: L.Map): L.LatLngBounds {
  * Country and coast outlines plus a graticule, drawn on canvas under everything else, so mic
  * positions stay readable when no tile server is configured or reachable (edge sites often
  * have no internet). Tiles, when they load, simply cover it.
+ *
+ * Its own pane, below the tiles (200) and every overlay (400 up): in the overlay pane its canvas
+ * was added after the markers' and painted the land over them.
  */
 export function OfflineBasemap() {
+  return (
+    <Pane name={PANE} style={{ zIndex: 150 }}>
+      <Outlines />
+    </Pane>
+  );
+}
+
+function Outlines() {
   const map = useMap();
   const scheme = useComputedColorScheme('light');
   const [data, setData] = useState<FeatureCollection | null>(null);
-  const [renderer] = useState(() => L.canvas({ padding: 0.5 }));
+  const [renderer] = useState(() => L.canvas({ padding: 0.5, pane: PANE }));
   // Only the countries near the view become map layers: all of them (their points made into
   // Leaflet objects and projected) held a phone's main thread for about a second.
   const [region, setRegion] = useState(() => regionAround(map));
@@ -80,11 +91,6 @@ export function OfflineBasemap() {
       }) ?? null,
     [data, region],
   );
-
-  if (map.getPane(PANE) === undefined) {
-    const pane = map.createPane(PANE);
-    pane.style.zIndex = '150';
-  }
 
   useEffect(() => {
     let alive = true;

@@ -193,7 +193,7 @@ export function MicsSection({ composite }: { composite: CompositeEvent }) {
         {t('detail.mics')}
       </Title>
       {bounds !== null && (
-        <BaseMap bounds={bounds} height={280} label={t('detail.mapLabel')}>
+        <BaseMap bounds={bounds} height={280} label={t('detail.mapLabel')} preferCanvas={false}>
           {mics.map((mic) => (
             <CircleMarker
               key={mic.id}

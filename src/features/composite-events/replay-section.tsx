@@ -85,7 +85,7 @@ function ReplayPlayer({ replay }: { replay: Replay }) {
     <Stack gap="sm">
       <MotionText replay={replay} />
       {bounds !== null && (
-        <BaseMap bounds={bounds} height={300} label={t('replay.mapLabel')}>
+        <BaseMap bounds={bounds} height={300} label={t('replay.mapLabel')} preferCanvas={false}>
           {replay.mics.map((mic) => {
             const lit = heard.has(mic.id);
             return (
