@@ -5,7 +5,10 @@ import { useTranslation } from '@/lib/i18n';
 import { edgeConnection, useLiveState } from '@/api';
 import { clockTime } from '@/lib/clock-time';
 
-/** The edge connection in words and an icon: live, stale since a time, unreachable, unauthorized. */
+/**
+ * The edge connection in words and an icon: live (the hub's stream is open), polling (the edge
+ * answers but changes are fetched every few seconds), stale since a time, unreachable, unauthorized.
+ */
 export function ConnectionIndicator() {
   const { t } = useTranslation();
   const state = useSyncExternalStore(edgeConnection.subscribe, edgeConnection.get);
@@ -15,12 +18,18 @@ export function ConnectionIndicator() {
   let icon = <IconLoader size={14} aria-hidden />;
   let hint: string | null = null;
   switch (state.status) {
-    case 'live':
-      color = 'teal';
-      label = t('connection.live');
+    case 'live': {
+      // "Live" only while changes are pushed: the pages say the same (e.g. "checking every 10 s" without it).
+      const pushed = live === 'live';
+      color = pushed ? 'teal' : 'blue';
+      label = pushed ? t('connection.live') : t('connection.polling');
       icon = <IconAccessPoint size={14} aria-hidden />;
-      hint = state.lastOkAt === null ? null : t('connection.liveHint', { time: clockTime(state.lastOkAt) });
+      hint =
+        state.lastOkAt === null
+          ? null
+          : t(pushed ? 'connection.liveHint' : 'connection.pollingHint', { time: clockTime(state.lastOkAt) });
       break;
+    }
     case 'unreachable':
       color = state.lastOkAt === null ? 'red' : 'orange';
       label =

@@ -103,29 +103,37 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
         },
         {
           accessor: 'is_read',
-          title: t('detail.read'),
+          // The edge's own flag, not this console's review (acknowledged, resolved): named apart.
+          title: t('detail.edgeRead'),
           noWrap: true,
-          // Badges truncate to "U…" when a crowded table squeezes this column.
-          width: 120,
+          // Badges truncate when a crowded table squeezes this column.
+          width: 150,
           render: (e) =>
             e.is_read ? (
               <Badge
                 color="gray"
                 variant="light"
                 leftSection={<IconCircleCheck size={12} aria-hidden />}
+                style={{ textTransform: 'none' }}
                 data-hint={
                   e.read_at === null
-                    ? t('detail.read')
-                    : t('detail.readAt', {
+                    ? t('detail.edgeReadHint')
+                    : `${t('detail.readAt', {
                         time: `${formatDateTime(e.read_at, i18n.language)} · ${formatUtc(e.read_at)}`,
-                      })
+                      })}. ${t('detail.edgeReadHint')}`
                 }
               >
-                {t('detail.read')}
+                {t('detail.edgeReadYes')}
               </Badge>
             ) : (
-              <Badge color="orange" variant="light" leftSection={<IconMail size={12} aria-hidden />}>
-                {t('detail.unread')}
+              <Badge
+                color="gray"
+                variant="outline"
+                leftSection={<IconMail size={12} aria-hidden />}
+                style={{ textTransform: 'none' }}
+                data-hint={t('detail.edgeReadHint')}
+              >
+                {t('detail.edgeReadNo')}
               </Badge>
             ),
         },

@@ -74,6 +74,19 @@ describe('/composite-events/:id', () => {
     expect(container.textContent).not.toMatch(/opz-user|hunter2-secret/);
   });
 
+  it('names the edge’s read flag apart from the console’s review: no “N unread” beside the review', async () => {
+    server.use(http.get('/api/v1/composite-events/ce-1', () => HttpResponse.json(compositeEventFixture())));
+    const { container } = renderRoutes(routes, { path: '/composite-events/ce-1' });
+    const table = await screen.findByRole('table', { name: 'Base events' });
+    expect(within(table).getByRole('columnheader', { name: 'On the edge' })).toBeInTheDocument();
+    expect(within(table).getAllByText('edge: unread')).toHaveLength(2);
+    expect(within(table).getByText('edge: read').closest('[data-hint]')).toHaveAttribute(
+      'data-hint',
+      expect.stringContaining('This console’s review (acknowledged, resolved) is separate.'),
+    );
+    expect(container.textContent).not.toMatch(/\d+ unread/i);
+  });
+
   it('shows an unknown edge_status as sent', async () => {
     const event = compositeEventFixture();
     server.use(

@@ -10,8 +10,8 @@ import { ReviewPanel } from '@/components/review/review-panel';
 import { NotFoundState, QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { PageHeader } from '@/components/page-header';
 import { BaseEventsTable } from './base-events-table';
-import { byTime, summarize } from './composite-summary';
-import { LabelsAndCounts, ReadBadge } from './composite-timeline-entry';
+import { byTime } from './composite-summary';
+import { LabelsAndCounts } from './composite-timeline-entry';
 import { MicsSection } from './mics-section';
 import { ReplaySection } from './replay-section';
 import { RulePanel } from './rule-panel';
@@ -51,7 +51,6 @@ export function Component() {
 
 function CompositeEventView({ composite, back, stale }: { composite: CompositeEvent; back: string; stale: ReactNode }) {
   const { t } = useTranslation('composite-events');
-  const summary = summarize(composite);
   const events = byTime(composite.events);
   return (
     <Stack gap="md">
@@ -81,7 +80,6 @@ function CompositeEventView({ composite, back, stale }: { composite: CompositeEv
       >
         <Group gap="xs">
           <LabelsAndCounts composite={composite} />
-          <ReadBadge unread={summary.unread} />
         </Group>
       </PageHeader>
 

@@ -68,11 +68,11 @@ export function Component() {
           filters.page === 1 && (
             <Badge
               variant="light"
-              color="teal"
+              color={live ? 'teal' : 'blue'}
               leftSection={<IconRefresh size={12} aria-hidden />}
               style={{ textTransform: 'none' }}
             >
-              {t('timeline.refreshing')}
+              {live ? t('timeline.live') : t('timeline.refreshing', { seconds: REFRESH_MS / 1000 })}
             </Badge>
           )
         }

@@ -75,23 +75,19 @@ describe('timeline filters in the URL', () => {
 });
 
 describe('timeline entry summary', () => {
-  it('counts events, distinct mics, unread, and the first→last span', () => {
+  it('counts events, distinct mics and the first→last span', () => {
     const event = compositeEventFixture();
     event.events[2]!.mic_id = 'mic-0002';
     expect(summarize(event)).toEqual({
       eventCount: 3,
       micCount: 2,
-      unread: 2,
       first: '2026-11-21T07:00:10.000Z',
       last: '2026-11-21T07:00:30.000Z',
       spanMs: 20_000,
     });
   });
 
-  it('says all read when every base event is read, and handles no events', () => {
-    const event = compositeEventFixture();
-    for (const e of event.events) e.is_read = true;
-    expect(summarize(event).unread).toBe(0);
+  it('handles no events', () => {
     expect(summarize(compositeEventFixture({ events: [] }))).toMatchObject({
       eventCount: 0,
       first: null,

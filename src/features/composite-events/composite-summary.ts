@@ -3,7 +3,6 @@ import type { BaseEvent, CompositeEvent, ExtendedMic } from '@/api';
 export interface CompositeSummary {
   eventCount: number;
   micCount: number;
-  unread: number;
   /** First and last base event (by created_at), null without events. */
   first: string | null;
   last: string | null;
@@ -19,7 +18,6 @@ export function summarize(event: CompositeEvent): CompositeSummary {
   return {
     eventCount: event.events.length,
     micCount: mics.size,
-    unread: event.events.filter((e) => !e.is_read).length,
     first: first === null ? null : new Date(first).toISOString(),
     last: last === null ? null : new Date(last).toISOString(),
     spanMs: first === null || last === null ? 0 : last - first,

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconMail } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
 import type { CompositeEvent } from '@/api';
@@ -8,19 +7,6 @@ import { DateTime } from '@/components/date-time';
 import { LabelName } from '@/components/label-name';
 import { formatDuration, formatTime, formatUtc } from '@/lib/format';
 import { summarize } from './composite-summary';
-
-export function ReadBadge({ unread }: { unread: number }) {
-  const { t } = useTranslation('composite-events');
-  return unread === 0 ? (
-    <Badge color="gray" variant="light" leftSection={<IconCircleCheck size={12} aria-hidden />}>
-      {t('timeline.allRead')}
-    </Badge>
-  ) : (
-    <Badge color="orange" variant="light" leftSection={<IconMail size={12} aria-hidden />}>
-      {t('timeline.unread', { count: unread })}
-    </Badge>
-  );
-}
 
 export function CompositeTimelineEntry({
   event,
@@ -37,19 +23,16 @@ export function CompositeTimelineEntry({
   return (
     <Paper withBorder p="sm" radius="sm" component="article" aria-labelledby={`ce-${event.id}`}>
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Anchor
-            id={`ce-${event.id}`}
-            component={Link}
-            to={`/composite-events/${encodeURIComponent(event.id)}`}
-            state={{ timelineSearch: search }}
-            fw={600}
-            style={{ overflowWrap: 'anywhere' }}
-          >
-            {event.rule.name}
-          </Anchor>
-          <ReadBadge unread={summary.unread} />
-        </Group>
+        <Anchor
+          id={`ce-${event.id}`}
+          component={Link}
+          to={`/composite-events/${encodeURIComponent(event.id)}`}
+          state={{ timelineSearch: search }}
+          fw={600}
+          style={{ overflowWrap: 'anywhere', alignSelf: 'flex-start' }}
+        >
+          {event.rule.name}
+        </Anchor>
         {review}
         <Group gap={6}>
           <LabelsAndCounts composite={event} />

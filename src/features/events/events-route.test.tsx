@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { eventFixture, inventoryFixture, micFixture, pageFixture } from '@/testi
 import { heardByFixture } from '@/testing/insight-fixtures';
 import { renderRoutes } from '@/testing/render';
 import { Component } from './events-route';
-import type { SoundEvent } from '@/api';
+import { liveState, type SoundEvent } from '@/api';
 
 const routes = [{ path: '/events', Component }];
 
@@ -82,6 +82,16 @@ describe('/events', () => {
     const row = await screen.findByRole('row', { name: /Scream.*82%.*mic-0001/ });
     expect(within(row).getByRole('link', { name: '서울역 광장 북측 기둥' })).toHaveAttribute('href', '/mics/mic-0001');
     expect(screen.getByRole('row', { name: /Siren.*50%/ })).toBeInTheDocument();
+  });
+
+  it('says how new events arrive as the header does: counted as they come while live, polled every 10 s without the stream', async () => {
+    serveEvents();
+    renderRoutes(routes, { path: '/events' });
+    expect(await screen.findByText('Checking for new events every 10 s')).toBeInTheDocument();
+    act(() => liveState.set({ status: 'live' }));
+    expect(await screen.findByText('Live: new events are counted as they arrive')).toBeInTheDocument();
+    act(() => liveState.set({ status: 'off' }));
+    expect(await screen.findByText('Checking for new events every 10 s')).toBeInTheDocument();
   });
 
   it('announces newer events without replacing the rows until asked', async () => {

@@ -98,13 +98,14 @@ export function Component() {
         subtitle={t('subtitle')}
         actions={
           <>
+            {/* Says what the header's connection badge says: pushed while the stream is up, else polled. */}
             <Badge
               variant="light"
-              color={live ? 'teal' : 'gray'}
+              color={!live ? 'gray' : pushing ? 'teal' : 'blue'}
               leftSection={live ? <IconBroadcast size={12} aria-hidden /> : <IconBroadcastOff size={12} aria-hidden />}
               style={{ textTransform: 'none' }}
             >
-              {live ? t('live.on') : t('live.off')}
+              {!live ? t('live.off') : pushing ? t('live.on') : t('live.polling', { seconds: LIVE_POLL_MS / 1000 })}
             </Badge>
             <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={exportDialog.open}>
               {t('export.button')}

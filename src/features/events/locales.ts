@@ -68,7 +68,8 @@ export const en = {
     failed: 'Which mics heard these events is unavailable ({{reason}}).',
   },
   live: {
-    on: 'Live: checking for new events every 10 s',
+    on: 'Live: new events are counted as they arrive',
+    polling: 'Checking for new events every {{seconds}} s',
     off: 'Not live: go to the first page with an open-ended range to follow new events',
     newEvents_one: '{{count}} new event',
     newEvents_other: '{{count}} new events',
@@ -163,7 +164,8 @@ export const ko: typeof en = {
     failed: '이 이벤트들을 들은 마이크를 알 수 없습니다 ({{reason}}).',
   },
   live: {
-    on: '실시간: 10초마다 새 이벤트 확인',
+    on: '실시간: 새 이벤트가 도착하는 즉시 집계',
+    polling: '{{seconds}}초마다 새 이벤트 확인',
     off: '실시간 아님: 새 이벤트를 보려면 첫 페이지에서 끝이 열린 기간을 선택하세요',
     newEvents_one: '새 이벤트 {{count}}개',
     newEvents_other: '새 이벤트 {{count}}개',

@@ -44,7 +44,10 @@ export const commonEn = {
   connection: {
     connecting: 'Connecting…',
     live: 'Live',
-    liveHint: 'Edge answered at {{time}}',
+    liveHint: 'Edge answered at {{time}}; changes arrive as they happen',
+    polling: 'Polling',
+    pollingHint:
+      'Edge answered at {{time}}. The live stream is not connected: pages check for changes every few seconds.',
     staleSince: 'Stale since {{time}}',
     unreachable: 'Edge unreachable',
     unauthorized: 'Unauthorized',

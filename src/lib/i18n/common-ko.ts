@@ -46,7 +46,9 @@ export const commonKo: typeof commonEn = {
   connection: {
     connecting: '연결 중…',
     live: '실시간',
-    liveHint: '{{time}}에 엣지 응답',
+    liveHint: '{{time}}에 엣지 응답. 변경 사항이 즉시 도착합니다',
+    polling: '주기 확인',
+    pollingHint: '{{time}}에 엣지 응답. 실시간 스트림이 연결되지 않아 화면이 몇 초마다 변경 사항을 확인합니다.',
     staleSince: '{{time}}부터 갱신 안 됨',
     unreachable: '엣지 연결 불가',
     unauthorized: '인증 실패',
