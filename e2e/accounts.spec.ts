@@ -1,11 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { AccountsPage } from './support/accounts-page';
-import { extraPort, startConsole, type ConsoleProcess } from './support/console-process';
+import { extraPort, specDataDir, startConsole, type ConsoleProcess } from './support/console-process';
 import { MicsPage } from './support/mics-page';
 import { recordingEdge, type RecordingEdge } from './support/recording-edge';
 import { ADMIN, EDGE_TOKEN, servers } from './support/servers';
@@ -33,7 +31,7 @@ test.beforeAll(async () => {
   await provider.issuer.keys.generate('RS256');
   await provider.start(0, '127.0.0.1');
   provider.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, claims));
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esc-accounts-'));
+  dataDir = specDataDir('accounts');
   server = await startConsole(extraPort(2), {
     EDGE_API_URL: edge.url,
     EDGE_API_TOKEN: EDGE_TOKEN,
@@ -197,7 +195,7 @@ test.describe('rate limiting', () => {
     const limited = await startConsole(extraPort(3), {
       EDGE_API_URL: servers.upstreamEdge,
       EDGE_API_TOKEN: EDGE_TOKEN,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'esc-limit-')),
+      DATA_DIR: specDataDir('limit'),
       QUIET: '1',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,

@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { CompositePage } from './support/composite-page';
-import { extraPort, startConsole } from './support/console-process';
+import { extraPort, specDataDir, startConsole } from './support/console-process';
 import { EventsPage } from './support/events-page';
 import { HUGE_EDGE_TOKEN, startHugePageEdge } from './support/huge-page-edge';
 import { connectionBadge } from './support/live';
@@ -122,7 +119,7 @@ test.describe('an edge that claims 9,007,199,254,740,991 pages', () => {
       BACKFILL_MAX_RPS: '0',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'esc-huge-page-')),
+      DATA_DIR: specDataDir('huge-page'),
     });
     const context = await browser.newContext({ baseURL: server.url });
     await signInTo(context.request, server.url);

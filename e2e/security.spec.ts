@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { visitAppPages } from './support/a11y';
 import { CompositePage } from './support/composite-page';
-import { extraPort, startConsole, staticDir } from './support/console-process';
+import { extraPort, specDataDir, startConsole, staticDir } from './support/console-process';
 import { EventsPage } from './support/events-page';
 import { MapPage } from './support/map-page';
 import { MicsPage } from './support/mics-page';
@@ -163,7 +163,7 @@ test.describe('the edge token', () => {
     const server = await startConsole(extraPort(0), {
       EDGE_API_URL: servers.upstreamEdge,
       EDGE_API_TOKEN: EDGE_TOKEN,
-      DATA_DIR: '/tmp/esc-e2e-unused',
+      DATA_DIR: specDataDir('security'),
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
     });
@@ -223,7 +223,7 @@ test.describe('read-only mode', () => {
       EDGE_API_TOKEN: EDGE_TOKEN,
       READ_ONLY: '1',
       QUIET: '1',
-      DATA_DIR: '/tmp/esc-e2e-unused',
+      DATA_DIR: specDataDir('security'),
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
     });

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect } from '@playwright/test';
 import { E2E_PORT } from './servers';
 
@@ -6,6 +8,16 @@ import { E2E_PORT } from './servers';
 export const extraPort = (k: number) => 20_000 + (E2E_PORT % 1000) * 10 + 5 + k;
 
 export const staticDir = process.env.E2E_STATIC_DIR ?? 'dist';
+
+/**
+ * A new data folder for a spec's own console, inside the run's temp folder (playwright.config.ts),
+ * which the global teardown removes: nothing is left behind, and runs side by side never share one.
+ */
+export function specDataDir(name: string): string {
+  const runDir = process.env.ESC_E2E_DATA_DIR;
+  if (runDir === undefined) throw new Error('ESC_E2E_DATA_DIR is set by playwright.config.ts');
+  return fs.mkdtempSync(path.join(runDir, `${name}-`));
+}
 
 export interface ConsoleProcess {
   url: string;
