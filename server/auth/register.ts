@@ -72,6 +72,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   registerAuthRoutes(app, {
     db,
     policy,
+    limits: config.loginLimits,
     setup: { token: setupToken },
     demoAutoSignIn: autoSignIn,
   });

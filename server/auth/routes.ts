@@ -17,7 +17,14 @@ import { setupTokenMatches } from './bootstrap.js';
 import { refuse, SIGN_IN_HEADER, SIGN_IN_NEEDED } from './guard.js';
 import { verifyPassword } from './passwords.js';
 import { isRole, type Principal } from './principal.js';
-import { clearFailures, limitKeys, recordFailure, retryAfterSeconds } from './rate-limit.js';
+import {
+  isKnownAddress,
+  keepAsFailure,
+  limitKeys,
+  releaseOnSuccess,
+  reserveAttempt,
+  type LoginLimits,
+} from './rate-limit.js';
 import {
   clearSessionCookie,
   clientAddress,
@@ -51,6 +58,7 @@ const setupSchema = z.object({
 export interface AuthRouteOptions {
   db: ConsoleDb;
   policy: SessionPolicy;
+  limits: LoginLimits;
   /** The one-time setup token while the console has no account; cleared once used. */
   setup: { token: string | null };
   demoAutoSignIn: boolean;
@@ -58,6 +66,17 @@ export interface AuthRouteOptions {
 
 function noStore(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-store');
+}
+
+export function tooManyAttempts(reply: FastifyReply, wait: number): FastifyReply {
+  const minutes = Math.ceil(wait / 60);
+  return reply
+    .code(429)
+    .header('retry-after', String(wait))
+    .send({
+      detail: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      code: 'rate_limited',
+    });
 }
 
 /** Signs the account in: a new session (never the old one's id), the cookie, the audit entry. */
@@ -92,30 +111,25 @@ export async function startSession(
   });
 }
 
-export function registerAuthRoutes(app: FastifyInstance, { db, policy, setup, demoAutoSignIn }: AuthRouteOptions) {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  { db, policy, limits, setup, demoAutoSignIn }: AuthRouteOptions,
+) {
   app.post('/auth/login', async (request, reply) => {
     noStore(reply);
     const body = parseBody(loginSchema, request.body, reply);
     if (body === null) return reply;
     const username = body.username.trim().toLowerCase();
     const ip = clientAddress(request);
-    const keys = limitKeys(username, ip);
-    const wait = await retryAfterSeconds(db, keys);
-    if (wait !== null) {
-      const minutes = Math.ceil(wait / 60);
-      return reply
-        .code(429)
-        .header('retry-after', String(wait))
-        .send({
-          detail: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          code: 'rate_limited',
-        });
-    }
     const account = username === '' ? undefined : await findByUsername(db, username);
+    // Asked for unknown names too, so the answer takes as long whether the name exists or not.
+    const known = await isKnownAddress(db, account?.id ?? '', ip);
+    const reservation = await reserveAttempt(db, limitKeys(username, ip, known), limits);
+    if ('retryAfter' in reservation) return tooManyAttempts(reply, reservation.retryAfter);
     const passwordOk = await verifyPassword(account?.password_hash ?? null, body.password);
     const disabled = account !== undefined && Number(account.disabled) !== 0;
     if (account === undefined || !passwordOk || disabled) {
-      await recordFailure(db, keys);
+      await keepAsFailure(db, limits);
       await recordAudit(db, {
         actor: { kind: 'anonymous' },
         action: 'auth.login_failed',
@@ -133,7 +147,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, policy, setup, de
             : { detail: BAD_CREDENTIALS, code: 'bad_credentials' },
         );
     }
-    await clearFailures(db, keys[0]!);
+    await releaseOnSuccess(db, reservation.attempt, { id: account.id, ip });
     await startSession(db, request, reply, policy, account, { method: 'password' });
     return reply.code(204).send();
   });

@@ -9,6 +9,7 @@ export interface ConsoleSchema {
   accounts: AccountsTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  login_known_addresses: LoginKnownAddressesTable;
   audit: AuditTable;
   review_items: ReviewItemsTable;
   review_comments: ReviewCommentsTable;
@@ -45,9 +46,21 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-/** One row per failed sign-in per key (`account:<name>`, `ip:<address>`), shared by replicas. */
+/**
+ * One row per sign-in attempt per key (`account:<name>`, `ip:<address>`), shared by replicas:
+ * written before the password is checked, kept when it was wrong (migration 0005 added `attempt`).
+ */
 export interface LoginFailuresTable {
   key: string;
+  at: string;
+  /** The attempt's id, so a right password takes back its rows; null for rows written before 0005. */
+  attempt: string | null;
+}
+
+/** Where an account last signed in with its password: the per-name limit does not lock these out. */
+export interface LoginKnownAddressesTable {
+  account_id: string;
+  ip: string;
   at: string;
 }
 

@@ -3,6 +3,7 @@ import { accounts } from './0001-accounts.js';
 import { auditWalls } from './0002-audit-walls.js';
 import { review } from './0003-review.js';
 import { insights } from './0004-insights.js';
+import { loginLimits } from './0005-login-limits.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -19,4 +20,5 @@ export const migrations: Record<string, ConsoleMigration> = {
   '0002-audit-walls': auditWalls,
   '0003-review': review,
   '0004-insights': insights,
+  '0005-login-limits': loginLimits,
 };
