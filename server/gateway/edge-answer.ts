@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { redactCredentials, redactUrlUserinfo } from '../redact.js';
+import { redactCredentials, redactText } from '../redact.js';
 
 /** What the console sends a browser for one edge answer: always JSON, never credentials. */
 export interface JsonAnswer {
@@ -55,10 +55,12 @@ function mediaTypeOf(contentType: string | null): string {
 
 const isJsonType = (type: string) => type === '' || type === 'application/json' || type.endsWith('+json');
 
-/** Free text of an error answer as a `detail`: short, one line, without URL credentials or `password=…`. */
+/**
+ * Free text of an error answer as a `detail`: one line, without credentials (redactText), then
+ * short: cut first, a URL could lose the `@` that marks its password as one.
+ */
 function textDetail(text: string): string {
-  const line = redactUrlUserinfo(text.trim().replace(/\s+/g, ' ').slice(0, 300));
-  return line.replace(/\b(user(?:name)?|pass(?:word)?|pwd)(\s*[=:]\s*)\S+/gi, '$1$2…');
+  return redactText(text.trim().replace(/\s+/g, ' ')).slice(0, 300);
 }
 
 const detail = (status: number, text: string): JsonAnswer => ({ status, body: JSON.stringify({ detail: text }) });

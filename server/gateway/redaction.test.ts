@@ -1,56 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { PRE_REDACTED_HEADER, PRE_REDACTED_JSON, redactCredentials, redactUrlUserinfo } from '../redact.js';
-import { CANARY, compositeBody, micWithCredentials } from '../testing/credential-fixtures.js';
-import { DATABASE_KINDS, gatewaySuite, json } from '../testing/gateway-suite.js';
+import { PRE_REDACTED_HEADER, PRE_REDACTED_JSON } from '../redact.js';
+import {
+  CANARY,
+  compositeBody,
+  HOSTILE_SECRET,
+  hostileErrorBody,
+  hostileErrorText,
+  hostileMic,
+  micWithCredentials,
+} from '../testing/credential-fixtures.js';
+import { DATABASE_KINDS, gatewaySuite, json, raw } from '../testing/gateway-suite.js';
 
 const expectNoCanary = (text: string) => {
   expect(text).not.toContain(CANARY.username);
   expect(text).not.toContain(CANARY.password);
 };
-
-describe('redactCredentials', () => {
-  it('nulls username, password, credentials and auth at any depth and in any case, and nothing else', () => {
-    const body = {
-      Username: 'u',
-      PASSWORD: 'p',
-      deep: [{ list: [{ nested: { password: 'p', userName: 'u', keep: 'x' } }] }],
-      Credentials: { token: 't' },
-      auth: 'Basic dTpw',
-      AUTH: { bearer: 't' },
-      password_hint: 'kept: not a password',
-      already: { username: null },
-      count: 3,
-      flag: true,
-    };
-    expect(redactCredentials(body)).toEqual({
-      Username: null,
-      PASSWORD: null,
-      deep: [{ list: [{ nested: { password: null, userName: null, keep: 'x' } }] }],
-      Credentials: null,
-      auth: null,
-      AUTH: null,
-      password_hint: 'kept: not a password',
-      already: { username: null },
-      count: 3,
-      flag: true,
-    });
-  });
-
-  it.each([
-    ['rtsp://admin:s3cret@10.0.0.5:554/stream1', 'rtsp://10.0.0.5:554/stream1'],
-    ['HTTP://Admin:S3cret@cam.local/', 'HTTP://cam.local/'],
-    ['rtsp://admin@10.0.0.5/s', 'rtsp://10.0.0.5/s'],
-    ['rtsp://admin:p@ss@10.0.0.5/s', 'rtsp://10.0.0.5/s'],
-    ['rtsp://admin:pa#ss?w@10.0.0.5/s', 'rtsp://10.0.0.5/s'],
-    ['streams: rtsp://a:b@h1/x and http://c:d@h2/y', 'streams: rtsp://h1/x and http://h2/y'],
-    ['http://cam.local/path@not-userinfo', 'http://cam.local/path@not-userinfo'],
-    ['mail ops@example.org', 'mail ops@example.org'],
-    ['no url at all', 'no url at all'],
-  ])('drops the userinfo of %s', (input, expected) => {
-    expect(redactUrlUserinfo(input)).toBe(expected);
-    expect(redactCredentials({ a: [input], b: { c: input } })).toEqual({ a: [expected], b: { c: expected } });
-  });
-});
 
 describe.each(DATABASE_KINDS)('on %s', (database) => {
   const suite = gatewaySuite(database);
@@ -146,6 +110,47 @@ describe.each(DATABASE_KINDS)('on %s', (database) => {
       const text = await response.text();
       expectNoCanary(text);
       expect(JSON.parse(text).detail).toMatch(/^cannot reach rtsp:\/\/cam\/s \(password=…/);
+    });
+
+    it.each([
+      ['GET', '/api/v1/mics', { page: 1, size: 10, total_cnt: 1, max_page: 1, results: [hostileMic()] }],
+      ['GET', '/api/v1/mics/mic-1', { data: hostileMic() }],
+      ['PATCH', '/api/v1/mics/mic-1', { data: hostileMic() }],
+    ])('passes no secret of a hostile edge’s mic in %s %s, and keeps the rest', async (method, path, body) => {
+      suite.edge.answer = json(200, body);
+      const call = await gateway();
+      const response = await call(path, { method, body: method === 'PATCH' ? '{"name":"x"}' : undefined });
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      expect(text).not.toContain(HOSTILE_SECRET);
+      const mic = JSON.parse(text).data ?? JSON.parse(text).results[0];
+      expect(mic).toMatchObject({
+        name: 'North gate',
+        host: 'rtsp://10.0.0.9/a?password=…&token=…',
+        backup_host: '10.0.0.10/a',
+        snapshot_url: 'https://cam.local/snap?key=…&sig=…&auth=…&channel=1',
+        pass: null,
+        token: null,
+        api_key: null,
+        settings: [{ onvif: { devicePassword: null, sessionCookie: null, port: 80 } }],
+        notes: 'installed with password=… token: …',
+      });
+    });
+
+    it.each([
+      ['a JSON', json(500, hostileErrorBody())],
+      ['a text', raw(500, 'text/plain', hostileErrorText())],
+      ['an unlabelled JSON', raw(503, null, JSON.stringify(hostileErrorBody()))],
+    ])('passes no secret of %s error of a hostile edge, keeping its status', async (_kind, answer) => {
+      suite.edge.answer = answer;
+      const call = await gateway();
+      for (const path of ['/api/v1/mics', '/api/v1/mics/mic-1', '/api/v1/events', '/api/v1/composite-events/c']) {
+        const response = await call(path);
+        expect(response.status).toBeGreaterThanOrEqual(500);
+        const text = await response.text();
+        expect(text, path).not.toContain(HOSTILE_SECRET);
+        expect(JSON.parse(text).detail, path).toMatch(/failed/);
+      }
     });
 
     it("ignores the embedded edge's pre-redacted mark from a configured edge, and redacts", async () => {

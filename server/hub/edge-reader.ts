@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { EdgeResponseTooLarge, readCapped } from '../gateway/edge-answer.js';
 import { upstreamUrl } from '../gateway/proxy.js';
-import { redactCredentials, redactUrlUserinfo } from '../redact.js';
+import { redactCredentials, redactText } from '../redact.js';
 
 /** How a read failed, which decides the hub's health and how long it waits before trying again. */
 export type EdgeFailureKind = 'unreachable' | 'timeout' | 'unauthorized' | 'http' | 'malformed' | 'shape' | 'too-large';
@@ -38,7 +38,7 @@ export interface EdgeReader {
 
 /**
  * The reason an edge gave for an error, as it goes out on /live and to every screen: one short
- * line, without URL credentials or `password=…` (the gateway scrubs its error details the same way).
+ * line, without credentials (redactText, as the gateway scrubs its error details).
  */
 function detailOf(text: string): string {
   let reason: string;
@@ -48,9 +48,9 @@ function detailOf(text: string): string {
   } catch {
     reason = text;
   }
-  const line = redactUrlUserinfo(reason.trim().replace(/\s+/g, ' ').slice(0, 200));
+  const line = redactText(reason.trim().replace(/\s+/g, ' ')).slice(0, 200);
   if (line === '' || line.startsWith('<')) return 'no reason given';
-  return line.replace(/\b(user(?:name)?|pass(?:word)?|pwd)(\s*[=:]\s*)\S+/gi, '$1$2…');
+  return line;
 }
 
 function pathOf(issue: z.core.$ZodIssue): string {

@@ -51,3 +51,36 @@ export const micWithCredentials = (id = 'mic-1') => ({
   created_at: '2026-11-21T00:00:00Z',
   updated_at: '2026-11-21T00:00:00Z',
 });
+
+/** A secret a hostile edge hides in every place a credential can sit, named by the tests that grep for it. */
+export const HOSTILE_SECRET = 'hostile-secret-5e07';
+
+/** A mic whose every credential-looking key and string carries HOSTILE_SECRET (the shapes of finding 8). */
+export const hostileMic = (id = 'mic-1') => ({
+  ...micWithCredentials(id),
+  host: `rtsp://admin:${HOSTILE_SECRET}@10.0.0.9/a?password=${HOSTILE_SECRET}&token=${HOSTILE_SECRET}`,
+  backup_host: `admin:${HOSTILE_SECRET}@10.0.0.10/a`,
+  snapshot_url: `https://cam.local/snap?key=${HOSTILE_SECRET}&sig=${HOSTILE_SECRET}&auth=${HOSTILE_SECRET}&channel=1`,
+  pass: HOSTILE_SECRET,
+  pwd: HOSTILE_SECRET,
+  passwd: HOSTILE_SECRET,
+  secret: HOSTILE_SECRET,
+  token: HOSTILE_SECRET,
+  api_key: HOSTILE_SECRET,
+  credential: HOSTILE_SECRET,
+  authorization: `Bearer ${HOSTILE_SECRET}`,
+  private_key: HOSTILE_SECRET,
+  settings: [{ onvif: { devicePassword: HOSTILE_SECRET, sessionCookie: HOSTILE_SECRET, port: 80 } }],
+  notes: `installed with password=${HOSTILE_SECRET}, token: ${HOSTILE_SECRET}`,
+});
+
+/** A JSON error body with a password in its detail and a token in its trace. */
+export const hostileErrorBody = () => ({
+  detail: `login to admin:${HOSTILE_SECRET}@10.0.0.9 failed: password=${HOSTILE_SECRET}`,
+  trace: { token: HOSTILE_SECRET, request: { headers: { Authorization: `Basic ${HOSTILE_SECRET}` } } },
+});
+
+/** The same as plain text. */
+export const hostileErrorText = () =>
+  `upstream failed: token=${HOSTILE_SECRET} Authorization: Bearer ${HOSTILE_SECRET} ` +
+  `rtsp://10.0.0.9/a?api_key=${HOSTILE_SECRET} admin:${HOSTILE_SECRET}@10.0.0.9 secret: ${HOSTILE_SECRET}`;
