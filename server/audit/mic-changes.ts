@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConsoleDb } from '../db/database.js';
 import { clientAddress } from '../auth/sessions.js';
 import { unsafeId, upstreamUrl } from '../gateway/proxy.js';
+import { redactText } from '../redact.js';
 import { pickRequested, requestedFields } from './changes.js';
 import { recordAudit, type AuditEntry } from './record.js';
 
@@ -44,7 +45,7 @@ function parseJson(payload: unknown): unknown {
   }
 }
 
-/** The edge's (or the console's) reason, short and without any user:password of a URL. */
+/** The edge's (or the console's) reason, short and without credentials. */
 export function answerDetail(body: unknown): string | null {
   let detail: string | null = null;
   if (isRecord(body) && typeof body.detail === 'string') detail = body.detail;
@@ -59,7 +60,7 @@ export function answerDetail(body: unknown): string | null {
       .join('; ');
   }
   if (detail === null) return null;
-  const clean = detail.replace(/\/\/[^/\s@]*@/g, '//');
+  const clean = redactText(detail);
   return clean.length > MAX_DETAIL_CHARS ? `${clean.slice(0, MAX_DETAIL_CHARS)}…` : clean;
 }
 

@@ -2,6 +2,8 @@ import { sql, type Selectable } from 'kysely';
 import * as z from 'zod';
 import type { ConsoleDb } from '../db/database.js';
 import type { AuditTable } from '../db/schema.js';
+import { redactCredentials } from '../redact.js';
+import { AUDIT_REDACTION } from './record.js';
 
 export type AuditRow = Selectable<AuditTable>;
 
@@ -58,12 +60,13 @@ export const auditPageSchema = auditFilterSchema.extend({
 
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
+/** Redacted again when read: rows stored by versions before the redaction may hold credentials. */
 function parseDetails(text: string | null): Record<string, unknown> | null {
   if (text === null) return null;
   try {
     const value = JSON.parse(text) as unknown;
     return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
+      ? redactCredentials(value as Record<string, unknown>, AUDIT_REDACTION)
       : null;
   } catch {
     return null;

@@ -1,12 +1,16 @@
 import type { ConsoleDb } from '../db/database.js';
 import type { Principal } from '../auth/principal.js';
+import { redactCredentials, type RedactOptions } from '../redact.js';
+
+/** The trail's `username` keys name the console's own accounts (who signed in, who was changed): kept. */
+export const AUDIT_REDACTION: RedactOptions = { userNames: false };
 
 export interface AuditEntry {
   actor: Principal | { kind: 'anonymous' } | { kind: 'system'; name: string };
   /** 'auth.login', 'auth.login_failed', 'auth.logout', 'account.create', 'mic.update', … */
   action: string;
   target?: { type: string; id: string } | null;
-  /** Never passwords, tokens, cookies or session ids. */
+  /** Stored without credentials (redactCredentials): a mic's host may carry its device's password. */
   details?: Record<string, unknown>;
   /** 'refused': the edge (or a rule) refused. */
   outcome: 'ok' | 'refused' | 'failed';
@@ -37,7 +41,10 @@ export async function recordAudit(consoleDb: ConsoleDb, entry: AuditEntry): Prom
       action: entry.action,
       target_type: entry.target?.type ?? null,
       target_id: entry.target?.id ?? null,
-      details: entry.details === undefined ? null : JSON.stringify(entry.details),
+      details:
+        entry.details === undefined
+          ? null
+          : JSON.stringify(redactCredentials(structuredClone(entry.details), AUDIT_REDACTION)),
       outcome: entry.outcome,
       ip: entry.ip,
     })

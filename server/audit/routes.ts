@@ -74,7 +74,7 @@ export function registerAuditRoutes(app: FastifyInstance, { db, retentionDays }:
               view.target?.id,
               changeSummary(view.details),
               view.ip,
-              row.details,
+              view.details === null ? null : JSON.stringify(view.details),
             ]);
           })
           .join('');
