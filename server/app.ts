@@ -11,6 +11,7 @@ import { serverOptions } from './gateway/limits.js';
 import { browserStatusOf, EdgeError } from './gateway/edge-error.js';
 import { registerGateway } from './gateway/proxy.js';
 import { registerHub } from './hub/index.js';
+import { registerNulGuard } from './nul-guard.js';
 import { registerReview } from './review/index.js';
 import { EdgeReader } from './insights/edge-reader.js';
 import { registerInsights } from './insights/routes.js';
@@ -68,6 +69,7 @@ export function buildApp({ config, upstream, token, demo, db, setupToken = null 
     reply.headers(headers);
   });
   registerRequestGuards(app, { allowedHosts: config.gateway.allowedHosts, listenHost: config.host });
+  registerNulGuard(app);
   if (config.logRequests) {
     // Method, path and status only: no headers (Authorization) and no query string reach the log.
     app.addHook('onResponse', async (request, reply) => {
