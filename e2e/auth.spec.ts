@@ -39,7 +39,7 @@ test.describe('a console whose browser also holds a personal edge token (EDGE_TO
       await page.goto('/sign-in');
       await signIn.accessToken.fill(EDGE_TOKEN);
       await signIn.continueWithToken.click();
-      await expect(page).toHaveURL(/\/mics$/);
+      await expect(page).toHaveURL(/\/composite-events$/);
 
       // As if the token expired: the edge now rejects what the tab holds.
       await page.evaluate(() => sessionStorage.setItem('edge-sound-console.access-token', 'expired-token'));

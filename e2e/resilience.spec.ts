@@ -271,10 +271,10 @@ test.describe('the edge refuses the token (401, or 403 from older FastAPI)', () 
       await page.goto('/sign-in');
       await signIn.accessToken.fill(EDGE_TOKEN);
       await signIn.continueWithToken.click();
-      await expect(page).toHaveURL(/\/mics$/);
+      await expect(page).toHaveURL(/\/composite-events$/);
 
-      // The mic page's own reads (label names from events) are done before the edge turns.
-      await expect(new MicsPage(page).rows.first()).toBeVisible();
+      // The landing page's own reads are done before the edge turns.
+      await expect(new CompositePage(page).entries().first()).toBeVisible();
       await page.waitForLoadState('networkidle');
 
       // An older FastAPI edge answers 403 to a token it no longer accepts; the demo edge only

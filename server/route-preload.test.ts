@@ -15,6 +15,10 @@ const MANIFEST = {
   'src/features/mics/mics-route.tsx': { file: 'assets/mics-route-f.js', imports: ['_table-c.js', '_react-b.js'] },
   'src/features/mics/mic-drawer-route.tsx': { file: 'assets/mic-drawer-route-g.js', imports: ['_map-d.js'] },
   'src/features/map/map-route.tsx': { file: 'assets/map-route-h.js', imports: ['_map-d.js'] },
+  'src/features/composite-events/composite-events-route.tsx': {
+    file: 'assets/timeline-i.js',
+    imports: ['_react-b.js'],
+  },
 };
 
 let dir: string;
@@ -52,7 +56,9 @@ describe('route preloads in the page', () => {
       ].sort(),
     );
     expect(preloads(pageFor('/map'))).not.toContain('modulepreload /assets/table-c.js');
-    expect(pageFor('/')).toBe(pageFor('/mics'));
+    // The landing page is the incident queue.
+    expect(preloads(pageFor('/'))).toContain('modulepreload /assets/timeline-i.js');
+    expect(pageFor('/')).toBe(pageFor('/composite-events'));
   });
 
   it('leave the page as built for paths the router does not know, and without a manifest', () => {

@@ -15,15 +15,15 @@ const PAGE_STYLES = 'src/components/page-styles.ts';
 
 /**
  * The page modules a deep link renders, as the SPA's router (src/app/router.tsx) loads them;
- * `/` redirects to the mic table. Every feature page but the wall also loads the full component
+ * `/` redirects to the composite events (the incident queue). Every feature page but the wall also loads the full component
  * styles. bench/bundle.ts measures the same lists.
  */
 export const ROUTE_MODULES: readonly (readonly [RegExp, readonly string[]])[] = [
-  [/^\/(mics\/?)?$/, ['src/features/mics/mics-route.tsx', PAGE_STYLES]],
+  [/^\/mics\/?$/, ['src/features/mics/mics-route.tsx', PAGE_STYLES]],
   [/^\/mics\/[^/]+\/?$/, ['src/features/mics/mics-route.tsx', 'src/features/mics/mic-drawer-route.tsx', PAGE_STYLES]],
   [/^\/map\/?$/, ['src/features/map/map-route.tsx', PAGE_STYLES]],
   [/^\/events\/?$/, ['src/features/events/events-route.tsx', PAGE_STYLES]],
-  [/^\/composite-events\/?$/, ['src/features/composite-events/composite-events-route.tsx', PAGE_STYLES]],
+  [/^\/(composite-events\/?)?$/, ['src/features/composite-events/composite-events-route.tsx', PAGE_STYLES]],
   [/^\/composite-events\/[^/]+\/?$/, ['src/features/composite-events/composite-event-route.tsx', PAGE_STYLES]],
   [/^\/insights\/?$/, ['src/features/insights/insights-route.tsx', PAGE_STYLES]],
   [/^\/wall\/?$/, ['src/features/wall/wall-route.tsx']],

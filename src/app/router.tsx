@@ -44,7 +44,8 @@ export function createRouter() {
                 {
                   errorElement: <RouteError />,
                   children: [
-                    { index: true, element: <Navigate to="/mics" replace /> },
+                    // A control room's first screen is what needs attention: the incident queue.
+                    { index: true, element: <Navigate to="/composite-events" replace /> },
                     {
                       path: 'mics',
                       lazy: page(() => import('@/features/mics/mics-route')),

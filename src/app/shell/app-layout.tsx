@@ -28,11 +28,12 @@ import { UserMenuSlot } from './user-menu-slot';
 
 const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
 
+// The incident queue first: it is the landing page (src/app/router.tsx).
 const NAV = [
-  { to: '/mics', key: 'nav.mics', icon: IconMicrophone },
-  { to: '/map', key: 'nav.map', icon: IconMap2 },
-  { to: '/events', key: 'nav.events', icon: IconBroadcast },
   { to: '/composite-events', key: 'nav.compositeEvents', icon: IconStack2 },
+  { to: '/events', key: 'nav.events', icon: IconBroadcast },
+  { to: '/map', key: 'nav.map', icon: IconMap2 },
+  { to: '/mics', key: 'nav.mics', icon: IconMicrophone },
   { to: '/insights', key: 'nav.insights', icon: IconBulb },
   { to: '/handover', key: 'nav.handover', icon: IconClipboardList },
 ] as const;

@@ -44,7 +44,7 @@ export function SetupPage() {
     try {
       await completeSetup(key, username.trim(), password);
       await queryClient.refetchQueries({ queryKey: sessionQueries.all() });
-      navigate('/mics', { replace: true });
+      navigate('/', { replace: true });
     } catch (error) {
       if (error instanceof SignInError && error.status === 403) setFailure(t('setup.invalid'));
       else setFailure(error instanceof Error ? error.message : String(error));

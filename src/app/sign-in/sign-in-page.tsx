@@ -24,17 +24,17 @@ const CONTROL = /\p{Cc}/u;
 /**
  * Only paths of this app, as the URL parser reads them (the server's rule for single sign-on,
  * server/auth/oidc.ts): `/\t/host`, `/\host` and `/.//host` lead to another origin, and the router
- * would follow one there with a full navigation. Anything else returns to `/mics`.
+ * would follow one there with a full navigation. Anything else returns to `/`, the landing page.
  */
 function safeFrom(from: string | null | undefined): string {
-  if (typeof from !== 'string' || !from.startsWith('/') || CONTROL.test(from)) return '/mics';
+  if (typeof from !== 'string' || !from.startsWith('/') || CONTROL.test(from)) return '/';
   const origin = window.location.origin;
   try {
     const url = new URL(from, origin);
     const path = `${url.pathname}${url.search}${url.hash}`;
-    return url.origin === origin && new URL(path, origin).origin === origin ? path : '/mics';
+    return url.origin === origin && new URL(path, origin).origin === origin ? path : '/';
   } catch {
-    return '/mics';
+    return '/';
   }
 }
 
