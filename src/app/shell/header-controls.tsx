@@ -1,10 +1,11 @@
 import { ActionIcon, Button, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
-import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { IconMoon, IconSun, IconSunMoon } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import { setLanguage } from '@/lib/i18n';
 
 const NEXT_SCHEME: Record<MantineColorScheme, MantineColorScheme> = { light: 'dark', dark: 'auto', auto: 'light' };
-const SCHEME_ICON = { light: IconSun, dark: IconMoon, auto: IconDeviceDesktop };
+// Sun, moon, and both for "as the system says": a monitor here read as the wall display's icon.
+const SCHEME_ICON = { light: IconSun, dark: IconMoon, auto: IconSunMoon };
 
 /** One button cycling light → dark → system; its name says the current scheme and what a press does. */
 export function ColorSchemeToggle() {
