@@ -5,6 +5,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { registerAudit } from './audit/register.js';
 import { demoAutoSignIn, registerAuth } from './auth/register.js';
+import { limitConnections } from './connection-limits.js';
 import type { ConsoleDb } from './db/database.js';
 import { registerRequestGuards } from './gateway/host-origin.js';
 import { serverOptions } from './gateway/limits.js';
@@ -64,6 +65,7 @@ export function buildApp({ config, upstream, token, demo, db, setupToken = null 
   // Only proxies named in TRUST_PROXY may say who the client is; anyone else could claim any address.
   const trustProxy = config.auth.trustedProxies ?? false;
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy, ...limits });
+  limitConnections(app, config.connections, { headers, behindProxy: trustProxy !== false });
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
@@ -105,6 +107,9 @@ export function buildApp({ config, upstream, token, demo, db, setupToken = null 
     timeoutMs: config.edgeTimeoutMs,
     maxResponseBytes: config.gateway.maxResponseBytes,
     settings: config.hub,
+    db,
+    sessionIdleMinutes: config.auth.sessionIdleMinutes,
+    limits: config.connections,
   });
 
   const runtime: RuntimeConfig = {

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { ConnectionLimits } from '../connection-limits.js';
+import type { ConsoleDb } from '../db/database.js';
 import { createEdgeReader } from './edge-reader.js';
 import { Hub } from './hub.js';
+import { LiveStreams } from './live-streams.js';
 import { registerHubRoutes } from './routes.js';
 import type { HubSettings } from './settings.js';
 
@@ -11,6 +14,10 @@ export interface HubWiring {
   timeoutMs: number;
   maxResponseBytes: number;
   settings: HubSettings;
+  /** Where sessions and wall links are kept: every open stream's access is checked there again and again. */
+  db: ConsoleDb;
+  sessionIdleMinutes: number;
+  limits: ConnectionLimits;
 }
 
 /** Creates the process's one hub (when the server holds the token) and its routes; stops it with the app. */
@@ -28,9 +35,24 @@ export function registerHub(app: FastifyInstance, wiring: HubWiring): Hub | null
           settings: wiring.settings,
           log: (message) => console.error(message),
         });
-  registerHubRoutes(app, { hub, maxMicPages: wiring.settings.maxMicPages });
+  const { limits } = wiring;
+  const streams =
+    hub === null
+      ? null
+      : new LiveStreams(
+          wiring.db,
+          {
+            perSession: limits.streamsPerSession,
+            perAddress: limits.streamsPerAddress,
+            total: limits.maxStreams,
+            checkEveryMs: limits.accessCheckMs,
+          },
+          wiring.sessionIdleMinutes,
+        );
+  registerHubRoutes(app, { hub, streams, maxMicPages: wiring.settings.maxMicPages });
   if (hub !== null) {
     app.addHook('preClose', async () => {
+      streams?.stop();
       hub.stop();
       hub.broadcaster.closeAll();
     });

@@ -3,11 +3,14 @@ import { EdgeReadError } from './edge-reader.js';
 import { FilterError, parseFilter } from './filters.js';
 import type { Hub } from './hub.js';
 import { InventoryBodies, pickEncoding } from './inventory-body.js';
+import type { LiveStreams } from './live-streams.js';
 import { PAGE_SIZE } from './pages.js';
 
 export interface HubRoutesOptions {
   /** Null when the server holds no edge token: every browser brings its own, so there is nothing to share. */
   hub: Hub | null;
+  /** The open streams' limits and access checks; present with the hub. */
+  streams: LiveStreams | null;
   maxMicPages: number;
 }
 
@@ -26,7 +29,7 @@ function failure(reply: FastifyReply, error: unknown) {
  * request passes (sign-in), which run in onRequest hooks before these handlers.
  */
 export function registerHubRoutes(app: FastifyInstance, options: HubRoutesOptions): void {
-  const { hub } = options;
+  const { hub, streams } = options;
   const bodies = new InventoryBodies({ maxPages: options.maxMicPages, pageSize: PAGE_SIZE });
 
   app.get('/live', { compress: false }, (request, reply) => {
@@ -42,8 +45,25 @@ export function registerHubRoutes(app: FastifyInstance, options: HubRoutesOption
     const header = request.headers['last-event-id'];
     // EventSource sends Last-Event-ID itself on a reconnect; a page opening a new one passes it in the query.
     const lastEventId = (typeof header === 'string' ? header : null) ?? query.get('last_event_id');
-    reply.hijack();
     const raw = reply.raw;
+    let unsubscribe = () => {};
+    let release = () => {};
+    const end = () => {
+      unsubscribe();
+      release();
+      raw.end();
+    };
+    // The access rule (onRequest) let only a principal this far.
+    const admitted = streams === null ? release : streams.admit(request.principal!, request.ip, end);
+    if (typeof admitted !== 'function') {
+      return reply
+        .code(admitted.status)
+        .header('cache-control', 'no-store')
+        .header('retry-after', '30')
+        .send({ detail: admitted.detail, code: admitted.code });
+    }
+    release = admitted;
+    reply.hijack();
     raw.writeHead(200, {
       ...(reply.getHeaders() as Record<string, string>),
       'content-type': 'text/event-stream; charset=utf-8',
@@ -54,16 +74,16 @@ export function registerHubRoutes(app: FastifyInstance, options: HubRoutesOption
     });
     raw.socket?.setNoDelay(true);
     raw.socket?.setTimeout(0);
-    const unsubscribe = hub.subscribe(
+    unsubscribe = hub.subscribe(
       filter,
       {
         write: (frame) => void raw.write(frame),
         backlog: () => raw.writableLength,
-        close: () => raw.end(),
+        close: end,
       },
       lastEventId === '' ? null : lastEventId,
     );
-    request.raw.on('close', unsubscribe);
+    request.raw.on('close', end);
     return reply;
   });
 
@@ -94,6 +114,16 @@ export function registerHubRoutes(app: FastifyInstance, options: HubRoutesOption
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.type('application/json; charset=utf-8').send(bytes);
   });
+
+  if (streams !== null) {
+    // A sign-out, an account or wall link changed by an admin may have ended access: the open
+    // streams are checked at once rather than at the next round.
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 300) return;
+      const path = request.url.split('?')[0] ?? '/';
+      if (path.startsWith('/auth/') || path.startsWith('/api/admin/')) streams.soon();
+    });
+  }
 
   if (hub !== null) {
     // Registered on the root instance, so it sees the gateway's PATCH route inside its own plugin.
