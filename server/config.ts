@@ -1,4 +1,5 @@
 import { isRole, type Role } from './auth/principal.js';
+import { MAX_FAILURES, WINDOW_MINUTES, type LoginLimits } from './auth/rate-limit.js';
 import { connectionLimitsFrom, type ConnectionLimits } from './connection-limits.js';
 import { hubSettingsFrom, type HubSettings } from './hub/settings.js';
 
@@ -62,6 +63,8 @@ export interface AuthConfig {
   cookieSecure: boolean;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
+  /** LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES: failed sign-ins a name or an address may have. */
+  loginLimits: LoginLimits;
   adminUsername: string | null;
   adminPassword: string | null;
   oidc: OidcConfig | null;
@@ -188,6 +191,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
       cookieSecure: flag(env.COOKIE_SECURE),
       sessionIdleMinutes: positive(env.SESSION_IDLE_MINUTES, 720, 'SESSION_IDLE_MINUTES'),
       sessionMaxHours: positive(env.SESSION_MAX_HOURS, 24, 'SESSION_MAX_HOURS'),
+      loginLimits: {
+        maxFailures: positive(env.LOGIN_MAX_FAILURES, MAX_FAILURES, 'LOGIN_MAX_FAILURES'),
+        windowMinutes: positive(env.LOGIN_WINDOW_MINUTES, WINDOW_MINUTES, 'LOGIN_WINDOW_MINUTES'),
+      },
       adminUsername: nonEmpty(env.ADMIN_USERNAME),
       // Passwords are taken as given: leading or trailing spaces are part of them.
       adminPassword: env.ADMIN_PASSWORD === undefined || env.ADMIN_PASSWORD === '' ? null : env.ADMIN_PASSWORD,
