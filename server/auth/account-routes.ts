@@ -5,15 +5,13 @@ import type { ConsoleDb } from '../db/database.js';
 import {
   AccountConflict,
   accountView,
+  changeAccount,
   createAccount,
   findById,
-  lastAdminRefusal,
   listAccounts,
   passwordSchema,
   roleSchema,
-  setDisabled,
   setPassword,
-  setRole,
   usernameSchema,
 } from './accounts.js';
 import { requireRole } from './guard.js';
@@ -69,26 +67,19 @@ export function registerAccountRoutes(app: FastifyInstance, { db }: { db: Consol
     const body = parseBody(updateSchema, request.body, reply);
     if (body === null) return reply;
     const { id } = request.params as { id: string };
-    const row = await findById(db, id);
-    if (row === undefined) return detail(reply, 404, 'No such account.');
-    const self = request.principal?.kind === 'account' && request.principal.accountId === id;
-    const demotes = body.role !== undefined && body.role !== 'admin' && row.role === 'admin';
-    const disables = body.disabled === true && Number(row.disabled) === 0;
-    if (self && (demotes || disables)) {
-      return detail(reply, 409, 'You cannot lower your own role or disable your own account.');
+    const principal = request.principal;
+    const outcome = await changeAccount(db, id, body, principal?.kind === 'account' ? principal.accountId : null);
+    if (outcome.status === 'missing') return detail(reply, 404, 'No such account.');
+    if (outcome.status === 'refused') return detail(reply, 409, outcome.detail);
+    const { before, after } = outcome;
+    if (after.role !== before.role) {
+      await audit(request, 'account.role', id, { username: before.username, before: before.role, after: after.role });
     }
-    const refusal = await lastAdminRefusal(db, row, body);
-    if (refusal !== null) return detail(reply, 409, refusal);
-    if (body.role !== undefined && body.role !== row.role) {
-      await setRole(db, id, body.role);
-      await audit(request, 'account.role', id, { username: row.username, before: row.role, after: body.role });
-    }
-    if (body.disabled !== undefined && body.disabled !== (Number(row.disabled) !== 0)) {
-      await setDisabled(db, id, body.disabled);
-      await audit(request, body.disabled ? 'account.disable' : 'account.enable', id, { username: row.username });
+    if (Number(after.disabled) !== Number(before.disabled)) {
+      await audit(request, after.disabled ? 'account.disable' : 'account.enable', id, { username: before.username });
     }
     reply.header('cache-control', 'no-store');
-    return accountView((await findById(db, id))!);
+    return accountView(after);
   });
 
   app.post('/api/admin/accounts/:id/password', adminOnly, async (request, reply) => {

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
 import * as z from 'zod';
 import type { ConsoleDb } from '../db/database.js';
-import type { AccountsTable } from '../db/schema.js';
+import type { AccountsTable, ConsoleSchema } from '../db/schema.js';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords.js';
 import { ROLES, type Role } from './principal.js';
 import { endAccountSessions } from './sessions.js';
@@ -161,8 +162,8 @@ export async function markSignedIn(consoleDb: ConsoleDb, id: string): Promise<vo
 }
 
 /** Enabled admins other than the given account: the last one may not be demoted or disabled. */
-export async function otherEnabledAdmins(consoleDb: ConsoleDb, id: string): Promise<number> {
-  const row = await consoleDb.db
+async function otherEnabledAdmins(db: Kysely<ConsoleSchema>, id: string): Promise<number> {
+  const row = await db
     .selectFrom('accounts')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('role', '=', 'admin')
@@ -172,19 +173,80 @@ export async function otherEnabledAdmins(consoleDb: ConsoleDb, id: string): Prom
   return Number(row.n);
 }
 
+export const LAST_ADMIN = 'At least one enabled admin must remain.';
+export const NOT_YOURSELF = 'You cannot lower your own role or disable your own account.';
+
+export interface AccountChange {
+  role?: Role;
+  disabled?: boolean;
+}
+
+function lowers(row: AccountRow, change: AccountChange): boolean {
+  const demotes = change.role !== undefined && change.role !== 'admin' && row.role === 'admin';
+  const disables = change.disabled === true && Number(row.disabled) === 0;
+  return demotes || disables;
+}
+
+async function lastAdminCheck(db: Kysely<ConsoleSchema>, row: AccountRow, change: AccountChange) {
+  if (row.role !== 'admin' || !lowers(row, change)) return null;
+  return (await otherEnabledAdmins(db, row.id)) === 0 ? LAST_ADMIN : null;
+}
+
 /**
  * Why a change of role or status may not happen: it would leave the console without an enabled
  * admin (the API and the CLI both refuse that). Null when the change may happen.
  */
-export async function lastAdminRefusal(
+export function lastAdminRefusal(consoleDb: ConsoleDb, row: AccountRow, change: AccountChange): Promise<string | null> {
+  return lastAdminCheck(consoleDb.db, row, change);
+}
+
+export type ChangeOutcome =
+  | { status: 'missing' }
+  | { status: 'refused'; detail: string }
+  | { status: 'changed'; before: AccountRow; after: AccountRow };
+
+/**
+ * Changes an account's role and/or status, with the checks, in one transaction: never two admins
+ * lowering each other at once with no enabled admin left. On PostgreSQL the enabled admins and
+ * the account are locked first (in id order, so two changes cannot deadlock), and a change that
+ * waited counts the admins as the other left them; SQLite runs one transaction at a time. A
+ * lowered or disabled account's sessions end with it.
+ */
+export async function changeAccount(
   consoleDb: ConsoleDb,
-  row: AccountRow,
-  change: { role?: Role; disabled?: boolean },
-): Promise<string | null> {
-  const demotes = change.role !== undefined && change.role !== 'admin';
-  const disables = change.disabled === true && Number(row.disabled) === 0;
-  if (row.role !== 'admin' || !(demotes || disables)) return null;
-  return (await otherEnabledAdmins(consoleDb, row.id)) === 0 ? 'At least one enabled admin must remain.' : null;
+  id: string,
+  change: AccountChange,
+  actorId: string | null,
+): Promise<ChangeOutcome> {
+  return consoleDb.db.transaction().execute(async (tx): Promise<ChangeOutcome> => {
+    if (consoleDb.dialect === 'postgres') {
+      await tx
+        .selectFrom('accounts')
+        .select('id')
+        .where((eb) => eb.or([eb.and([eb('role', '=', 'admin'), eb('disabled', '=', 0)]), eb('id', '=', id)]))
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+    }
+    const before = await tx.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    if (before === undefined) return { status: 'missing' };
+    if (actorId === id && lowers(before, change)) return { status: 'refused', detail: NOT_YOURSELF };
+    const refusal = await lastAdminCheck(tx, before, change);
+    if (refusal !== null) return { status: 'refused', detail: refusal };
+    const role = change.role ?? before.role;
+    const disabled = change.disabled === undefined ? Number(before.disabled) : change.disabled ? 1 : 0;
+    if (role === before.role && disabled === Number(before.disabled))
+      return { status: 'changed', before, after: before };
+    const after = { ...before, role, disabled, updated_at: new Date().toISOString() };
+    await tx
+      .updateTable('accounts')
+      .set({ role, disabled, updated_at: after.updated_at })
+      .where('id', '=', id)
+      .execute();
+    // A new role takes effect at the next sign-in; a disabled account is out at once.
+    if (role !== before.role || disabled === 1) await tx.deleteFrom('sessions').where('account_id', '=', id).execute();
+    return { status: 'changed', before, after };
+  });
 }
 
 export const DEMO_USERNAME = 'demo';
