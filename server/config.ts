@@ -188,9 +188,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     auditDays: positive(env.AUDIT_DAYS, 365, 'AUDIT_DAYS'),
     auth: {
       required: flag(env.AUTH_REQUIRED),
-      cookieSecure: flag(env.COOKIE_SECURE),
-      sessionIdleMinutes: positive(env.SESSION_IDLE_MINUTES, 720, 'SESSION_IDLE_MINUTES'),
-      sessionMaxHours: positive(env.SESSION_MAX_HOURS, 24, 'SESSION_MAX_HOURS'),
+      // Reached over https (PUBLIC_URL says so), cookies are Secure unless COOKIE_SECURE=0 says otherwise.
+      cookieSecure:
+        nonEmpty(env.COOKIE_SECURE) === null
+          ? /^https:/i.test(nonEmpty(env.PUBLIC_URL) ?? '')
+          : flag(env.COOKIE_SECURE),
+      sessionIdleMinutes: positive(env.SESSION_IDLE_MINUTES, 30, 'SESSION_IDLE_MINUTES'),
+      sessionMaxHours: positive(env.SESSION_MAX_HOURS, 12, 'SESSION_MAX_HOURS'),
       loginLimits: {
         maxFailures: positive(env.LOGIN_MAX_FAILURES, MAX_FAILURES, 'LOGIN_MAX_FAILURES'),
         windowMinutes: positive(env.LOGIN_WINDOW_MINUTES, WINDOW_MINUTES, 'LOGIN_WINDOW_MINUTES'),
