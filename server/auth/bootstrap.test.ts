@@ -32,7 +32,13 @@ describeEachDatabase('first admin', (getDb) => {
     );
   });
 
+  const pending = async () => ((await (await c.call('/auth/setup')).json()) as { pending: boolean }).pending;
+
   it('the setup link creates the first admin once, signed in at once; a wrong token does nothing', async () => {
+    // Anyone may ask whether a setup link waits in the log (the sign-in page's hint): a yes or no.
+    const asked = await c.call('/auth/setup');
+    expect(asked.status).toBe(200);
+    expect(await asked.json()).toEqual({ pending: true });
     expect((await setup('not-the-token')).status).toBe(403);
     expect((await setup(setupToken, 'chief', 'short')).status).toBe(422);
     const created = await setup(setupToken);
@@ -41,6 +47,16 @@ describeEachDatabase('first admin', (getDb) => {
     expect(await me.json()).toEqual({ kind: 'account', username: 'chief', role: 'admin' });
     expect((await setup(setupToken, 'second')).status).toBe(403);
     expect(await findByUsername(getDb(), 'second')).toBeUndefined();
+    expect(await pending()).toBe(false);
+  });
+
+  it('says no setup waits once any account exists, even on a replica still holding its own link', async () => {
+    const replica = await startTestConsole(getDb(), upstream.url, {}, 'link-of-a-replica-started-earlier');
+    try {
+      expect(await (await replica.call('/auth/setup')).json()).toEqual({ pending: false });
+    } finally {
+      await replica.close();
+    }
   });
 
   it('without ADMIN_* and with an account, there is no setup token', async () => {

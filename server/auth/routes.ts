@@ -197,6 +197,14 @@ export function registerAuthRoutes(
     return refuse(reply, { status: 401, detail: SIGN_IN_NEEDED });
   });
 
+  // For the sign-in page's hint that the first admin's setup link is in the server log. True only
+  // while the console has no account at all: an anonymous visitor learns what a fresh install
+  // shows anyway, never the link, a name or how many accounts there are.
+  app.get('/auth/setup', async (_request, reply) => {
+    noStore(reply);
+    return { pending: setup.token !== null && (await countAccounts(db)) === 0 };
+  });
+
   app.post('/auth/setup', async (request, reply) => {
     noStore(reply);
     const body = parseBody(setupSchema, request.body, reply);

@@ -80,6 +80,16 @@ export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   return meSchema.parse(await response.json());
 }
 
+const setupSchema = z.object({ pending: z.boolean() });
+
+/** GET /auth/setup: true while the console has no account and the setup link in its server log waits. */
+export async function fetchSetupPending(signal?: AbortSignal): Promise<boolean> {
+  const response = await fetch('/auth/setup', { headers: { accept: 'application/json' }, signal });
+  // A server without the answer: the sign-in page shows no hint rather than an error.
+  if (!response.ok) return false;
+  return setupSchema.parse(await response.json()).pending;
+}
+
 let early: Promise<Me | null> | null = null;
 
 /** Asks who is signed in while the runtime config and the page's chunk load, not after. */
@@ -100,6 +110,11 @@ export const sessionQueries = {
       },
       staleTime: 5 * 60_000,
       refetchOnWindowFocus: false,
+    }),
+  setupPending: () =>
+    queryOptions({
+      queryKey: [...sessionQueries.all(), 'setup-pending'] as const,
+      queryFn: ({ signal }) => fetchSetupPending(signal),
     }),
 };
 

@@ -1,8 +1,9 @@
 import { Alert, Button, Divider, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconLogin2 } from '@tabler/icons-react';
+import { IconInfoCircle, IconLogin2 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { continueAsDemo, signIn, SignInError } from '@/api';
+import { continueAsDemo, sessionQueries, signIn, SignInError } from '@/api';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 
@@ -34,6 +35,8 @@ export function AccountForm({
   const { auth } = useRuntimeConfig();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Nobody can sign in yet: the first admin comes from the setup link in the server log.
+  const setupPending = useQuery({ ...sessionQueries.setupPending(), enabled: !auth.demoAutoSignIn }).data === true;
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
@@ -68,6 +71,11 @@ export function AccountForm({
           <Text size="sm" c="dimmed">
             {t('description')}
           </Text>
+          {setupPending && (
+            <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} title={t('setupHint.title')}>
+              {t('setupHint.body')}
+            </Alert>
+          )}
           {notice !== null && failure === null && (
             <Alert color="orange" role="alert">
               {notice}

@@ -20,6 +20,10 @@ const en = {
   ssoDisabled: 'Your account is disabled. Ask an admin to enable it.',
   demo: "This is the demo: you can also continue as the 'demo' admin.",
   demoContinue: "Continue as 'demo'",
+  setupHint: {
+    title: 'No account yet',
+    body: 'The first admin is created through the one-time setup link the console server printed in its log (“Create the first admin at …/setup#…”): open it to choose a name and password. Or restart the server with ADMIN_USERNAME and ADMIN_PASSWORD set.',
+  },
   edgeToken: {
     title: 'Your edge access token',
     description:
@@ -63,6 +67,10 @@ const ko: typeof en = {
   ssoDisabled: '비활성화된 계정입니다. 관리자에게 활성화를 요청하세요.',
   demo: "데모입니다. 관리자 'demo'로 계속할 수도 있습니다.",
   demoContinue: "'demo'로 계속",
+  setupHint: {
+    title: '아직 계정이 없습니다',
+    body: '첫 관리자는 콘솔 서버가 로그에 출력한 일회용 설정 링크(“Create the first admin at …/setup#…”)에서 만듭니다. 그 링크를 열어 이름과 비밀번호를 정하세요. 또는 ADMIN_USERNAME과 ADMIN_PASSWORD를 설정하고 서버를 다시 시작하세요.',
+  },
   edgeToken: {
     title: '엣지 액세스 토큰',
     description:

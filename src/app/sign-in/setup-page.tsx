@@ -1,12 +1,13 @@
 import './sign-in-styles';
 import './locales';
-import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { completeSetup, sessionQueries, SignInError } from '@/api';
 import { useTranslation } from '@/lib/i18n';
+import { SignInCard } from './sign-in-card';
 
 /**
  * `/setup#<key>`: the one-time link the server prints when it has no account. The key sits in
@@ -54,55 +55,53 @@ export function SetupPage() {
   });
 
   return (
-    <Center mih="100vh" p="md">
-      <Paper withBorder shadow="sm" p="xl" w="100%" maw={440}>
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <Title order={1} size="h2">
-              {t('setup.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('setup.description')}
-            </Text>
-            {key === null && (
-              <Alert color="orange" role="alert">
-                {t('setup.noLink')}
-              </Alert>
-            )}
-            {failure !== null && (
-              <Alert color="red" role="alert">
-                {failure}
-              </Alert>
-            )}
-            <TextInput
-              label={t('username')}
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              disabled={key === null}
-              key={form.key('username')}
-              {...form.getInputProps('username')}
-            />
-            <PasswordInput
-              label={t('password')}
-              autoComplete="new-password"
-              disabled={key === null}
-              key={form.key('password')}
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label={t('setup.confirm')}
-              autoComplete="new-password"
-              disabled={key === null}
-              key={form.key('confirm')}
-              {...form.getInputProps('confirm')}
-            />
-            <Button type="submit" loading={busy} disabled={key === null}>
-              {t('setup.submit')}
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <SignInCard>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Title order={1} size="h2">
+            {t('setup.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('setup.description')}
+          </Text>
+          {key === null && (
+            <Alert color="orange" role="alert">
+              {t('setup.noLink')}
+            </Alert>
+          )}
+          {failure !== null && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <TextInput
+            label={t('username')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            disabled={key === null}
+            key={form.key('username')}
+            {...form.getInputProps('username')}
+          />
+          <PasswordInput
+            label={t('password')}
+            autoComplete="new-password"
+            disabled={key === null}
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label={t('setup.confirm')}
+            autoComplete="new-password"
+            disabled={key === null}
+            key={form.key('confirm')}
+            {...form.getInputProps('confirm')}
+          />
+          <Button type="submit" loading={busy} disabled={key === null}>
+            {t('setup.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </SignInCard>
   );
 }

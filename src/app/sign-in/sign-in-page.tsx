@@ -1,6 +1,5 @@
 import './sign-in-styles';
 import './locales';
-import { Center, Paper } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -10,6 +9,7 @@ import { useTranslation } from '@/lib/i18n';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { AccountForm } from './account-form';
 import { EdgeTokenForm } from './edge-token-form';
+import { SignInCard } from './sign-in-card';
 
 export interface SignInState {
   from?: string;
@@ -87,14 +87,12 @@ export function SignInPage() {
         : null;
 
   return (
-    <Center mih="100vh" p="md">
-      <Paper withBorder shadow="sm" p="xl" w="100%" maw={440}>
-        {signedIn ? (
-          <EdgeTokenForm expired={tokenExpired} onDone={goBack} />
-        ) : (
-          <AccountForm notice={notice} from={from} onSignedIn={() => void onSignedIn()} />
-        )}
-      </Paper>
-    </Center>
+    <SignInCard>
+      {signedIn ? (
+        <EdgeTokenForm expired={tokenExpired} onDone={goBack} />
+      ) : (
+        <AccountForm notice={notice} from={from} onSignedIn={() => void onSignedIn()} />
+      )}
+    </SignInCard>
   );
 }
