@@ -157,7 +157,7 @@ export function buildApp({ config, upstream, token, demo, db, setupToken = null 
   const reviewBus = registerReview(app, {
     db,
     databaseUrl: config.databaseUrl,
-    edge: { upstream, token, timeoutMs: config.edgeTimeoutMs },
+    edge: { upstream, token, timeoutMs: config.edgeTimeoutMs, maxResponseBytes: config.gateway.maxResponseBytes },
     newWindowHours: config.review.newWindowHours,
     feed: hub ?? undefined,
   });

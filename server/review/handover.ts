@@ -47,7 +47,8 @@ const toItem = (review: ReviewItem, summary: ItemSummary | undefined): HandoverI
   assignee: review.assignee,
   outcome: review.outcome,
   note: review.note,
-  fired_at: review.fired_at ?? summary?.fired_at ?? null,
+  // The edge's time when the handover read it; else the one the review kept (the edge's too, since issue 24).
+  fired_at: summary?.fired_at ?? review.fired_at ?? null,
   acknowledged_by: review.acknowledged_by,
   acknowledged_at: review.acknowledged_at,
   resolved_by: review.resolved_by,

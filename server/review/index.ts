@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ConsoleDb } from '../db/database.js';
 import { ReviewBus } from './bus.js';
+import { createKnownItems } from './known-items.js';
 import { createNewCounter } from './new-count.js';
 import type { EdgeAccess } from './recent.js';
 import { registerHandoverRoute } from './handover.js';
@@ -30,9 +31,16 @@ export function registerReview(app: FastifyInstance, wiring: ReviewWiring): Revi
     windowHours: wiring.newWindowHours,
     cacheMs: wiring.feed === undefined ? RESCAN_MS.alone : RESCAN_MS.withFeed,
   });
-  wiring.feed?.onEvents((events) => counter.noteEvents(events));
-  wiring.feed?.onComposites((composites) => counter.noteComposites(composites));
-  registerReviewRoutes(app, { db: wiring.db, bus, counter });
+  const items = createKnownItems(wiring.edge);
+  wiring.feed?.onEvents((events) => {
+    counter.noteEvents(events);
+    items.noteEvents(events);
+  });
+  wiring.feed?.onComposites((composites) => {
+    counter.noteComposites(composites);
+    items.noteComposites(composites);
+  });
+  registerReviewRoutes(app, { db: wiring.db, bus, counter, items });
   registerHandoverRoute(app, { db: wiring.db, edge: wiring.edge, signedIn, invalid });
   registerMembershipRoute(app, { edge: wiring.edge, signedIn, invalid });
   app.addHook('onReady', () => bus.start());

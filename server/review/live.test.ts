@@ -4,7 +4,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { ConsoleDb } from '../db/database.js';
 import { describeEachDatabase } from '../testing/databases.js';
-import { FAKE_TOKEN, startFakeEdge, type FakeEdge } from '../testing/fake-edge.js';
+import { compositeFixture, FAKE_TOKEN, startFakeEdge, type FakeEdge } from '../testing/fake-edge.js';
 import { signedIn } from '../testing/accounts.js';
 
 /** The whole console: an acknowledgement reaches an open /live stream as a `review` message. */
@@ -16,6 +16,7 @@ describeEachDatabase('review on the live stream', (getDb) => {
 
   beforeAll(async () => {
     edge = await startFakeEdge();
+    edge.composites.push(compositeFixture('c7', new Date().toISOString()));
     const db: ConsoleDb = getDb();
     const config = loadConfig({ EDGE_API_URL: edge.url, EDGE_API_TOKEN: FAKE_TOKEN, QUIET: '1' }, { staticDir: '/x' });
     app = buildApp({ config, upstream: edge.url, token: FAKE_TOKEN, demo: null, db });

@@ -4,15 +4,15 @@ import { applyTransition, implicitItem, type ReviewItem, type Transition } from 
 const fresh = implicitItem({ kind: 'composite', id: 'c1' });
 const at = (minute: number) => `2026-01-01T00:0${minute}:00.000Z`;
 
-function step(item: ReviewItem, t: Transition, actor = 'kim', now = at(1)): ReviewItem {
-  const result = applyTransition(item, t, actor, now);
+function step(item: ReviewItem, t: Transition, actor = 'kim', now = at(1), firedAt: string | null = null): ReviewItem {
+  const result = applyTransition(item, t, actor, now, firedAt);
   if (!result.ok) throw new Error(result.detail);
   return result.next;
 }
 
 describe('review state machine', () => {
   it('acknowledges a new item: who, when, and it becomes theirs', () => {
-    const next = step(fresh, { action: 'acknowledge', expected_version: 0, fired_at: at(0) });
+    const next = step(fresh, { action: 'acknowledge', expected_version: 0 }, 'kim', at(1), at(0));
     expect(next).toMatchObject({
       state: 'acknowledged',
       acknowledged_by: 'kim',
@@ -26,16 +26,22 @@ describe('review state machine', () => {
 
   it('refuses a second acknowledge with who did it first', () => {
     const acked = step(fresh, { action: 'acknowledge', expected_version: 0 });
-    const again = applyTransition(acked, { action: 'acknowledge', expected_version: 1 }, 'lee', at(2));
+    const again = applyTransition(acked, { action: 'acknowledge', expected_version: 1 }, 'lee', at(2), null);
     expect(again).toEqual({ ok: false, current: acked, detail: `Already acknowledged by kim at ${at(1)}.` });
-    const stale = applyTransition(acked, { action: 'acknowledge', expected_version: 0 }, 'lee', at(2));
+    const stale = applyTransition(acked, { action: 'acknowledge', expected_version: 0 }, 'lee', at(2), null);
     expect(stale.ok).toBe(false);
   });
 
   it('refuses any transition decided on an older version', () => {
     const assigned = step(fresh, { action: 'assign', expected_version: 0, assignee: 'park' });
     expect(assigned).toMatchObject({ state: 'new', assignee: 'park', version: 1 });
-    const result = applyTransition(assigned, { action: 'resolve', expected_version: 0, outcome: 'test' }, 'lee', at(3));
+    const result = applyTransition(
+      assigned,
+      { action: 'resolve', expected_version: 0, outcome: 'test' },
+      'lee',
+      at(3),
+      null,
+    );
     expect(result).toMatchObject({ ok: false, detail: `Changed by kim at ${at(1)}.` });
   });
 
@@ -49,15 +55,27 @@ describe('review state machine', () => {
       resolved_by: 'kim',
       assignee: 'kim',
     });
-    const twice = applyTransition(resolved, { action: 'resolve', expected_version: 1, outcome: 'test' }, 'lee', at(2));
+    const twice = applyTransition(
+      resolved,
+      { action: 'resolve', expected_version: 1, outcome: 'test' },
+      'lee',
+      at(2),
+      null,
+    );
     expect(twice).toMatchObject({ ok: false, detail: `Already resolved by kim at ${at(1)}.` });
-    const assign = applyTransition(resolved, { action: 'assign', expected_version: 1, assignee: 'lee' }, 'lee', at(2));
+    const assign = applyTransition(
+      resolved,
+      { action: 'assign', expected_version: 1, assignee: 'lee' },
+      'lee',
+      at(2),
+      null,
+    );
     expect(assign.ok).toBe(false);
   });
 
   it('reopens only a resolved item, back to acknowledged without its outcome', () => {
     const acked = step(fresh, { action: 'acknowledge', expected_version: 0 });
-    expect(applyTransition(acked, { action: 'reopen', expected_version: 1 }, 'kim', at(2))).toMatchObject({
+    expect(applyTransition(acked, { action: 'reopen', expected_version: 1 }, 'kim', at(2), null)).toMatchObject({
       ok: false,
       detail: 'Only a resolved item can be reopened.',
     });

@@ -65,6 +65,10 @@ export function implicitItem(key: ItemKey): ReviewItem {
 }
 
 const assigneeSchema = z.string().trim().min(1).max(100);
+/**
+ * When the browser says the item fired. Never stored: it only says where to look for a base event
+ * on the edge (which has no read of one event by id); the time kept is the edge's (KnownItems).
+ */
 const firedAtSchema = z.iso.datetime({ offset: true }).optional();
 
 /** The actions that change an item's state or owner; each names the version it was decided on. */
@@ -109,14 +113,21 @@ export function conflictDetail(current: ReviewItem, action: Transition['action']
  * Resolving a new item acknowledges it in the same step. Assigning keeps the state; the first
  * acknowledge or resolve of an unassigned item assigns it to whoever acted. Any transition
  * decided on an older version than the item's is refused, so two operators never both win.
+ * `firedAt` is when the item fired as the edge says, kept from the first action on.
  */
-export function applyTransition(current: ReviewItem, t: Transition, actor: string, now: string): TransitionResult {
+export function applyTransition(
+  current: ReviewItem,
+  t: Transition,
+  actor: string,
+  now: string,
+  firedAt: string | null,
+): TransitionResult {
   const refuse = (): TransitionResult => ({ ok: false, current, detail: conflictDetail(current, t.action) });
   if (t.expected_version !== current.version) return refuse();
   const base: ReviewItem = {
     ...current,
     version: current.version + 1,
-    fired_at: current.fired_at ?? ('fired_at' in t ? (t.fired_at ?? null) : null),
+    fired_at: current.fired_at ?? firedAt,
     created_at: current.created_at ?? now,
     updated_at: now,
     updated_by: actor,

@@ -43,7 +43,7 @@ describeEachDatabase('new-items count', (getDb) => {
       { id: 'e-taken', created_at: hourAgo() },
       { id: 'e-new', created_at: hourAgo() },
     ]);
-    await act(db, { kind: 'event', id: 'e-taken' }, { action: 'acknowledge', expected_version: 0 }, 'kim');
+    await act(db, { kind: 'event', id: 'e-taken' }, { action: 'acknowledge', expected_version: 0 }, 'kim', null);
     expect(await counter.count(null)).toMatchObject({ new: 1, events: 1 });
   });
 });

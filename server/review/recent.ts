@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { EdgeResponseTooLarge, readCapped } from '../gateway/edge-answer.js';
 import { EdgeError, parseEdgeAnswer } from '../gateway/edge-error.js';
+import { upstreamUrl } from '../gateway/proxy.js';
+import { redactCredentials } from '../redact.js';
 
 /** Scanned per count at most: the edge's counts are never trusted to size a loop. */
 export const MAX_COMPOSITE_PAGES = 4;
@@ -36,11 +39,16 @@ export interface EdgeAccess {
   /** The server's token; null: the asking browser's Authorization header is used. */
   token: string | null;
   timeoutMs: number;
+  /** EDGE_MAX_RESPONSE_BYTES, as for the gateway and the hub; its default when not given. */
+  maxResponseBytes?: number;
 }
 
+const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
 /**
- * One GET of the edge with the server's token (or the asking browser's), read as JSON of `schema`;
- * every way it can fail is an `EdgeError` naming what went wrong.
+ * One GET of the edge with the server's token (or the asking browser's), read as JSON of `schema`
+ * under the gateway's rules: no redirect followed, a size limit, a timeout, credentials removed.
+ * Every way it can fail is an `EdgeError` naming what went wrong.
  */
 export async function getEdge<T extends z.ZodType>(
   access: EdgeAccess,
@@ -53,27 +61,34 @@ export async function getEdge<T extends z.ZodType>(
   const auth = access.token !== null ? `Bearer ${access.token}` : authorization;
   if (auth !== null) headers.authorization = auth;
   let response: Response;
+  let bytes: Buffer;
   try {
-    response = await fetch(`${access.upstream.replace(/\/$/, '')}${path}?${params}`, {
+    response = await fetch(upstreamUrl(access.upstream, path, params.toString()), {
       headers,
+      redirect: 'manual',
       signal: AbortSignal.timeout(access.timeoutMs),
     });
+    bytes = response.ok
+      ? await readCapped(response, access.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES)
+      : Buffer.of();
   } catch (error) {
+    if (error instanceof EdgeResponseTooLarge) throw new EdgeError(502, `${error.message} (GET ${path})`);
     const timedOut = (error as Error).name === 'TimeoutError';
     throw new EdgeError(timedOut ? 504 : 502, timedOut ? 'Edge server did not answer in time' : 'Edge unreachable');
   }
   if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
     // As the insights' reader: a refusal or a missing path keeps its status, any other failure is a bad gateway.
     const status = [401, 403, 404].includes(response.status) ? response.status : 502;
     throw new EdgeError(status, `Edge server answered ${response.status} (GET ${path})`);
   }
   let body: unknown;
   try {
-    body = await response.json();
+    body = JSON.parse(bytes.toString('utf8'));
   } catch {
     throw new EdgeError(502, `Edge server sent malformed JSON (GET ${path})`);
   }
-  return parseEdgeAnswer(schema, body, `GET ${path}`);
+  return parseEdgeAnswer(schema, redactCredentials(body), `GET ${path}`);
 }
 
 /**

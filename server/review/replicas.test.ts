@@ -4,6 +4,7 @@ import { loadConfig } from '../config.js';
 import { registerAuth } from '../auth/register.js';
 import { openDatabase, type ConsoleDb } from '../db/database.js';
 import { freshPostgresUrl } from '../testing/databases.js';
+import { compositeFixture, FAKE_TOKEN, startFakeEdge, type FakeEdge } from '../testing/fake-edge.js';
 import type { ReviewChange } from './bus.js';
 import { registerReview } from './index.js';
 import { signedIn } from '../testing/accounts.js';
@@ -11,12 +12,15 @@ import { signedIn } from '../testing/accounts.js';
 /** Two console replicas on one PostgreSQL database: a change on one reaches the other's screens. */
 describe('review across replicas (postgres)', () => {
   let drop: () => Promise<void>;
+  let edge: FakeEdge;
   const replicas: { app: FastifyInstance; db: ConsoleDb; heard: ReviewChange[] }[] = [];
   let cookie = '';
 
   beforeAll(async () => {
     const fresh = await freshPostgresUrl();
     drop = fresh.drop;
+    edge = await startFakeEdge();
+    edge.composites.push(compositeFixture('c9', new Date().toISOString()));
     for (let i = 0; i < 2; i++) {
       const db = await openDatabase({ databaseUrl: fresh.url, dataDir: '/nonexistent' });
       const app = Fastify();
@@ -24,7 +28,7 @@ describe('review across replicas (postgres)', () => {
       const bus = registerReview(app, {
         db,
         databaseUrl: fresh.url,
-        edge: { upstream: 'http://127.0.0.1:9', token: 't', timeoutMs: 1000 },
+        edge: { upstream: edge.url, token: FAKE_TOKEN, timeoutMs: 1000 },
         newWindowHours: 24,
       });
       const heard: ReviewChange[] = [];
@@ -40,6 +44,7 @@ describe('review across replicas (postgres)', () => {
       await db.close();
     }
     await drop();
+    await edge.close();
   });
 
   it('tells the other replica of an acknowledgement and a comment, each once', async () => {

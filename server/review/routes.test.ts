@@ -8,6 +8,9 @@ import { registerReview } from './index.js';
 import type { ReviewChange } from './bus.js';
 import { signedIn } from '../testing/accounts.js';
 
+/** When every item of this edge fired. */
+const FIRED = '2026-01-01T00:00:00.000Z';
+
 describeEachDatabase('review routes', (getDb) => {
   let app: FastifyInstance;
   let edge: FastifyInstance;
@@ -32,12 +35,16 @@ describeEachDatabase('review routes', (getDb) => {
         ],
       };
     });
+    edge.get<{ Params: { id: string } }>('/api/v1/composite-events/:id', async (request, reply) => {
+      const { id } = request.params;
+      return ['c1', 'c2'].includes(id) ? { id, started_at: FIRED, events: [] } : reply.code(404).send({});
+    });
     edge.get('/api/v1/events', async () => ({
       page: 1,
       size: 100,
       total_cnt: 3,
       max_page: 1,
-      results: [{ id: 'e1' }, { id: 'e2' }, { id: 'e3' }],
+      results: ['e1', 'e2', 'e3'].map((id) => ({ id, created_at: FIRED })),
     }));
     const upstream = await edge.listen({ host: '127.0.0.1', port: 0 });
 
@@ -164,7 +171,7 @@ describeEachDatabase('review routes', (getDb) => {
       note: 'drill',
       items: [
         { kind: 'composite', id: 'c2', expected_version: 0 },
-        { kind: 'event', id: 'e2', expected_version: 0 },
+        { kind: 'event', id: 'e2', expected_version: 0, fired_at: FIRED },
         { kind: 'composite', id: 'c1', expected_version: 0 },
       ],
     };
@@ -176,8 +183,19 @@ describeEachDatabase('review routes', (getDb) => {
   });
 
   it('lets an operator act on a base event, and nobody without a session (on its own, as for composites)', async () => {
-    const first = await call('POST', '/api/review/items/event/e3/actions', { cookie: cookies.operator! }, ack);
-    expect(first).toMatchObject({ status: 200, body: { item: { kind: 'event', id: 'e3', state: 'acknowledged' } } });
+    const first = await call(
+      'POST',
+      '/api/review/items/event/e3/actions',
+      { cookie: cookies.operator! },
+      {
+        ...ack,
+        fired_at: FIRED,
+      },
+    );
+    expect(first).toMatchObject({
+      status: 200,
+      body: { item: { kind: 'event', id: 'e3', state: 'acknowledged', fired_at: FIRED } },
+    });
     const resolve = { action: 'resolve', expected_version: 1, outcome: 'false_alarm' };
     const resolved = await call('POST', '/api/review/items/event/e3/actions', { cookie: cookies.admin! }, resolve);
     expect(resolved).toMatchObject({ status: 200, body: { item: { state: 'resolved', resolved_by: 'admin' } } });

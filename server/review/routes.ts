@@ -5,7 +5,9 @@ import { clientAddress } from '../auth/sessions.js';
 import { roleAtLeast } from '../auth/principal.js';
 import type { ConsoleDb } from '../db/database.js';
 import { recordAudit } from '../audit/record.js';
+import { browserStatusOf, EdgeError } from '../gateway/edge-error.js';
 import type { ReviewBus } from './bus.js';
+import { UnknownItem, type KnownItems } from './known-items.js';
 import {
   itemIdSchema,
   kindSchema,
@@ -26,6 +28,7 @@ export interface ReviewRouteOptions {
   db: ConsoleDb;
   bus: ReviewBus;
   counter: NewCounter;
+  items: KnownItems;
 }
 
 /** Reading needs a principal (wall links included); the access rule may not be registered on every app. */
@@ -81,7 +84,18 @@ function actorName(request: FastifyRequest): string {
   return principal.username;
 }
 
-export function registerReviewRoutes(app: FastifyInstance, { db, bus, counter }: ReviewRouteOptions): void {
+/** An item the edge does not have is 404; an edge that could not be asked, its failure. */
+function refuseUnverified(reply: FastifyReply, error: unknown) {
+  if (error instanceof UnknownItem) return reply.code(404).send({ detail: error.message });
+  if (error instanceof EdgeError) {
+    return reply
+      .code(browserStatusOf(error))
+      .send({ detail: `Could not check the item with the edge server: ${error.message}` });
+  }
+  throw error;
+}
+
+export function registerReviewRoutes(app: FastifyInstance, { db, bus, counter, items }: ReviewRouteOptions): void {
   const operator = requireRole('operator');
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
@@ -95,11 +109,28 @@ export function registerReviewRoutes(app: FastifyInstance, { db, bus, counter }:
       ip: clientAddress(request),
     });
 
-  const transition = async (request: FastifyRequest, key: ItemKey, t: Transition) => {
-    const result = await act(db, key, t, actorName(request));
+  /**
+   * When each item fired, as the edge says, or null for an item with a review row already (the row
+   * keeps the time of its first action). Throws UnknownItem for an item the edge does not have:
+   * only what the edge (or the live hub) knows is reviewed, and the browser's `fired_at` is a hint.
+   */
+  const edgeTimes = async (request: FastifyRequest, asked: { key: ItemKey; hint: string | undefined }[]) => {
+    const states = await getStates(
+      db,
+      asked.map(({ key }) => key),
+    );
+    const times: (string | null)[] = [];
+    for (const [i, { key, hint }] of asked.entries()) {
+      times.push(states[i]!.version > 0 ? null : await items.firedAt(key, hint, request.headers.authorization ?? null));
+    }
+    return times;
+  };
+
+  const transition = async (request: FastifyRequest, key: ItemKey, t: Transition, firedAt: string | null) => {
+    const result = await act(db, key, t, actorName(request), firedAt);
     if (result.status === 'ok') {
       bus.publish({ item: result.item, comment: null });
-      const { expected_version: _v, ...details } = t;
+      const { expected_version: _v, fired_at: _hint, ...details } = t as Transition & { fired_at?: string };
       await audit(request, key, t.action, 'ok', { ...details, version: result.item.version });
     } else {
       await audit(request, key, t.action, 'refused', { detail: result.detail });
@@ -125,18 +156,17 @@ export function registerReviewRoutes(app: FastifyInstance, { db, bus, counter }:
     if (!key.success) return invalid(reply, key.error);
     const body = transitionSchema.safeParse(request.body);
     if (!body.success) return invalid(reply, body.error);
-    if (body.data.action === 'assign') {
-      const known = await db.db
-        .selectFrom('accounts')
-        .select('id')
-        .where('username', '=', body.data.assignee.toLowerCase())
-        .where('disabled', '=', 0)
-        .executeTakeFirst();
-      if (known === undefined)
-        return reply.code(422).send({ detail: `assignee: no account named "${body.data.assignee}"` });
-      body.data.assignee = body.data.assignee.toLowerCase();
+    if (body.data.action === 'assign') body.data.assignee = body.data.assignee.toLowerCase();
+    let firedAt: string | null;
+    try {
+      [firedAt = null] = await edgeTimes(request, [
+        { key: key.data, hint: 'fired_at' in body.data ? body.data.fired_at : undefined },
+      ]);
+    } catch (error) {
+      return refuseUnverified(reply, error);
     }
-    const result = await transition(request, key.data, body.data);
+    const result = await transition(request, key.data, body.data, firedAt);
+    if (result.status === 'invalid') return reply.code(422).send({ detail: result.detail });
     if (result.status === 'conflict') return reply.code(409).send({ detail: result.detail, current: result.item });
     return { item: result.item };
   });
@@ -155,17 +185,27 @@ export function registerReviewRoutes(app: FastifyInstance, { db, bus, counter }:
   app.post('/api/review/bulk', { preHandler: operator }, async (request, reply) => {
     const body = bulkBody.safeParse(request.body);
     if (!body.success) return invalid(reply, body.error);
-    const { action, outcome, note, items } = body.data;
+    const { action, outcome, note, items: selected } = body.data;
     if (action === 'resolve' && outcome === undefined) {
       return reply.code(422).send({ detail: 'outcome: resolving needs an outcome' });
     }
+    // Every item is checked before any changes: one the edge does not have refuses the bulk.
+    let times: (string | null)[];
+    try {
+      times = await edgeTimes(
+        request,
+        selected.map(({ kind, id, fired_at }) => ({ key: { kind, id }, hint: fired_at })),
+      );
+    } catch (error) {
+      return refuseUnverified(reply, error);
+    }
     const results = [];
-    for (const { kind, id, expected_version, fired_at } of items) {
+    for (const [i, { kind, id, expected_version }] of selected.entries()) {
       const t: Transition =
-        action === 'acknowledge'
-          ? { action, expected_version, fired_at }
-          : { action, expected_version, fired_at, outcome: outcome!, note };
-      const result = await transition(request, { kind, id }, t);
+        action === 'acknowledge' ? { action, expected_version } : { action, expected_version, outcome: outcome!, note };
+      const result = await transition(request, { kind, id }, t, times[i]!);
+      // Only an assignment can be invalid, and a bulk action never assigns.
+      if (result.status === 'invalid') throw new Error(result.detail);
       results.push(
         result.status === 'ok'
           ? { kind, id, status: 'ok' as const, item: result.item }

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { createAccount } from '../auth/accounts.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { act, addComment, getStates, getThread, reviewsForHandover } from './store.js';
 
@@ -7,12 +8,12 @@ describeEachDatabase('review store', (getDb) => {
     const db = getDb();
     const key = { kind: 'composite' as const, id: 'c-walk' };
     expect((await getStates(db, [key]))[0]).toMatchObject({ state: 'new', version: 0 });
-    expect(await act(db, key, { action: 'acknowledge', expected_version: 0 }, 'kim')).toMatchObject({
+    expect(await act(db, key, { action: 'acknowledge', expected_version: 0 }, 'kim', null)).toMatchObject({
       status: 'ok',
       item: { state: 'acknowledged', version: 1, acknowledged_by: 'kim' },
     });
-    await act(db, key, { action: 'resolve', expected_version: 1, outcome: 'false_alarm', note: 'a door' }, 'kim');
-    await act(db, key, { action: 'reopen', expected_version: 2 }, 'lee');
+    await act(db, key, { action: 'resolve', expected_version: 1, outcome: 'false_alarm', note: 'a door' }, 'kim', null);
+    await act(db, key, { action: 'reopen', expected_version: 2 }, 'lee', null);
     await addComment(db, key, 'lee', 'checking the camera again');
     const { comments, history } = await getThread(db, key);
     expect(history.map((h) => [h.action, h.from_state, h.to_state, h.actor, h.version])).toEqual([
@@ -32,8 +33,8 @@ describeEachDatabase('review store', (getDb) => {
     const db = getDb();
     const key = { kind: 'composite' as const, id: 'c-race' };
     const results = await Promise.all([
-      act(db, key, { action: 'acknowledge', expected_version: 0 }, 'kim'),
-      act(db, key, { action: 'acknowledge', expected_version: 0 }, 'lee'),
+      act(db, key, { action: 'acknowledge', expected_version: 0 }, 'kim', null),
+      act(db, key, { action: 'acknowledge', expected_version: 0 }, 'lee', null),
     ]);
     const won = results.filter((r) => r.status === 'ok');
     const lost = results.filter((r) => r.status === 'conflict');
@@ -50,11 +51,12 @@ describeEachDatabase('review store', (getDb) => {
   it('lets exactly one of two simultaneous updates of an existing row win', async () => {
     const db = getDb();
     const key = { kind: 'event' as const, id: 'e-race' };
-    await act(db, key, { action: 'acknowledge', expected_version: 0 }, 'kim');
+    await createAccount(db, { username: 'park', role: 'operator', password: null });
+    await act(db, key, { action: 'acknowledge', expected_version: 0 }, 'kim', null);
     const results = await Promise.all([
-      act(db, key, { action: 'resolve', expected_version: 1, outcome: 'test' }, 'kim'),
-      act(db, key, { action: 'resolve', expected_version: 1, outcome: 'real_incident' }, 'lee'),
-      act(db, key, { action: 'assign', expected_version: 1, assignee: 'park' }, 'park'),
+      act(db, key, { action: 'resolve', expected_version: 1, outcome: 'test' }, 'kim', null),
+      act(db, key, { action: 'resolve', expected_version: 1, outcome: 'real_incident' }, 'lee', null),
+      act(db, key, { action: 'assign', expected_version: 1, assignee: 'park' }, 'park', null),
     ]);
     expect(results.filter((r) => r.status === 'ok')).toHaveLength(1);
     const [item] = await getStates(db, [key]);

@@ -34,7 +34,11 @@ export interface HistoryEntry {
   details: Record<string, unknown> | null;
 }
 
-export type ActResult = { status: 'ok'; item: ReviewItem } | { status: 'conflict'; item: ReviewItem; detail: string };
+export type ActResult =
+  | { status: 'ok'; item: ReviewItem }
+  | { status: 'conflict'; item: ReviewItem; detail: string }
+  /** The action itself cannot be taken (an assignee who may not act): nothing was changed. */
+  | { status: 'invalid'; detail: string };
 
 function fromRow(row: Selectable<ReviewItemsTable>): ReviewItem {
   return {
@@ -149,17 +153,43 @@ export async function getThread(
 class LostRace extends Error {}
 
 /**
+ * Why `name` cannot be given an item, or null when it can: only an enabled operator or admin
+ * may act on it. Read in the action's transaction, the account locked on PostgreSQL until it
+ * commits, so an account disabled or made a viewer meanwhile is never assigned.
+ */
+async function assigneeRefusal(tx: Kysely<ConsoleSchema>, dialect: ConsoleDb['dialect'], name: string) {
+  const query = tx.selectFrom('accounts').select(['role', 'disabled']).where('username', '=', name);
+  const account = await (dialect === 'postgres' ? query.forShare() : query).executeTakeFirst();
+  if (account === undefined) return `assignee: no account named "${name}"`;
+  if (Number(account.disabled) !== 0) return `assignee: the account ${name} is disabled.`;
+  if (account.role !== 'operator' && account.role !== 'admin')
+    return `assignee: ${name} is a ${account.role} and cannot act on reviews; assign an operator or an admin.`;
+  return null;
+}
+
+/**
  * Applies one transition under optimistic concurrency: the row is written only if it still has
  * the version the transition was decided on (or, for a first action, if nobody inserted it
  * meanwhile). Whoever loses gets the item as it is now, so nothing is applied twice or lost.
- * On PostgreSQL the notification is sent inside the transaction, so it goes out only on commit.
+ * `firedAt` is the edge's time of the item (see applyTransition). On PostgreSQL the notification
+ * is sent inside the transaction, so it goes out only on commit.
  */
-export async function act(consoleDb: ConsoleDb, key: ItemKey, t: Transition, actor: string): Promise<ActResult> {
+export async function act(
+  consoleDb: ConsoleDb,
+  key: ItemKey,
+  t: Transition,
+  actor: string,
+  firedAt: string | null,
+): Promise<ActResult> {
   const now = new Date().toISOString();
   try {
     return await consoleDb.db.transaction().execute(async (tx) => {
+      if (t.action === 'assign') {
+        const refusal = await assigneeRefusal(tx, consoleDb.dialect, t.assignee);
+        if (refusal !== null) return { status: 'invalid', detail: refusal };
+      }
       const current = await readItem(tx, key);
-      const result = applyTransition(current, t, actor, now);
+      const result = applyTransition(current, t, actor, now, firedAt);
       if (!result.ok) return { status: 'conflict', item: result.current, detail: result.detail };
       const next = result.next;
       if (current.version === 0) {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A tiny edge mic service on loopback for the hub's tests: lists mics, events and composite
- * events with the interface's paging and filters, records every request, and can be switched
+ * events with the interface's paging and filters, reads one composite event, records every request, and can be switched
  * to misbehave (down, refusing the token, malformed JSON, lying about `max_page`).
  */
 export interface FakeEdge {
@@ -133,8 +133,10 @@ export async function startFakeEdge(): Promise<FakeEdge> {
     }
     if (url.pathname === '/api/v1/events') {
       const start = q.get('start');
+      const end = q.get('end');
       const items = edge.events
         .filter((e) => start === null || Date.parse(e.created_at) >= Date.parse(start))
+        .filter((e) => end === null || Date.parse(e.created_at) <= Date.parse(end))
         .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
       return send(200, page(items, q, edge));
     }
@@ -144,6 +146,11 @@ export async function startFakeEdge(): Promise<FakeEdge> {
         .filter((c) => since === null || Date.parse(c.created_at) >= Date.parse(since))
         .sort((a, b) => Date.parse(b.started_at) - Date.parse(a.started_at));
       return send(200, page(items, q, edge));
+    }
+    const composite = /^\/api\/v1\/composite-events\/([^/]+)$/.exec(url.pathname);
+    if (composite !== null) {
+      const found = edge.composites.find((c) => c.id === decodeURIComponent(composite[1]!));
+      return found === undefined ? send(404, { detail: 'Not Found' }) : send(200, found);
     }
     return send(404, { detail: 'Not Found' });
   });
