@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import * as z from 'zod';
 import type { ConsoleDb } from '../db/database.js';
 import type { AccountsTable, ConsoleSchema } from '../db/schema.js';
+import { isCommonPassword } from './common-passwords.js';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords.js';
 import { ROLES, type Role } from './principal.js';
 import { endAccountSessions } from './sessions.js';
@@ -16,10 +17,13 @@ export const usernameSchema = z
   .max(64, 'At most 64 characters.')
   .regex(/^[a-z0-9][a-z0-9._@-]*$/, 'Letters, digits and . _ @ - only, starting with a letter or digit.');
 
+export const COMMON_PASSWORD = 'This is one of the most common passwords, the first an attacker tries. Choose another.';
+
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN, `At least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters.`);
+  .max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters.`)
+  .refine((password) => !isCommonPassword(password), COMMON_PASSWORD);
 
 export const roleSchema = z.enum(ROLES);
 

@@ -7,6 +7,7 @@ import { registerAccountRoutes } from './account-routes.js';
 import { WALL_COOKIE } from '../walls/wall-access.js';
 import { registerAccessRule } from './guard.js';
 import { registerOidc } from './oidc.js';
+import { registerOwnPassword } from './own-password.js';
 import { registerPrincipalHook, registerPrincipalResolver } from './principal.js';
 import { DEMO_OFF_COOKIE, registerAuthRoutes, startSession } from './routes.js';
 import { cookieValue, pruneSessions, sessionPrincipal, type SessionPolicy } from './sessions.js';
@@ -77,6 +78,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     demoAutoSignIn: autoSignIn,
   });
   registerAccountRoutes(app, { db });
+  registerOwnPassword(app, { db, limits: config.loginLimits });
   if (config.oidc !== null) registerOidc(app, { db, oidc: config.oidc, policy, publicUrl });
 
   // Expired and idle sessions are refused when presented; this only keeps the table small.
