@@ -6,7 +6,8 @@ import { connectionBadge } from './support/live';
 import { MapPage } from './support/map-page';
 import { MicsPage } from './support/mics-page';
 import { ADMIN } from './support/servers';
-import { expect, signInTo, test } from './support/test';
+import { accountMenu, SignInPage } from './support/sign-in-page';
+import { expect, signInTo, test, type Page } from './support/test';
 import { WallPage } from './support/wall-page';
 
 /**
@@ -176,5 +177,78 @@ test.describe('an edge that claims 9,007,199,254,740,991 pages', () => {
       await server.stop();
       await edge.close();
     }
+  });
+});
+
+/** Keeps the id of every event the page renders from now on, however briefly it stays. */
+function recordEventIds(page: Page) {
+  return page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __eventIds: string[] }).__eventIds = seen;
+    new MutationObserver((records) => {
+      for (const node of records.flatMap((record) => [...record.addedNodes])) {
+        if (!(node instanceof Element)) continue;
+        for (const element of [node, ...node.querySelectorAll('[data-event-id]')]) {
+          const id = element.getAttribute('data-event-id');
+          if (id !== null) seen.push(id);
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+test.describe('an open stream lasts only as long as the access it was opened with', () => {
+  test('signing out in one tab stops the stream another tab holds: that tab goes to sign-in within seconds', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    const watching = await context.newPage();
+    const events = new EventsPage(watching);
+    await events.goto();
+    // The first tab holds the browser's one stream; the second only listens to it.
+    await expect(connectionBadge(watching)).toHaveAttribute('data-live', 'live');
+    const other = await context.newPage();
+    await other.goto('/mics');
+    await expect(connectionBadge(other)).toHaveAttribute('data-live', 'live');
+
+    await accountMenu(other).click();
+    await other.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(other).toHaveURL(/\/sign-in$/);
+
+    // Within seconds, without a click: the stream is closed, its reopening refused, and the page says why.
+    await expect(watching).toHaveURL(/\/sign-in$/);
+    await expect(new SignInPage(watching).alert).toHaveText('Your session has ended. Sign in to continue.');
+    await context.close();
+  });
+
+  test('revoking a wall link while its wall is open and live: no event reaches it after, and it says so', async ({
+    page,
+    browser,
+    baseURL,
+    demo,
+  }) => {
+    const created = await page.request.post('/api/admin/walls', {
+      data: { name: `Live lobby ${Date.now().toString(36)}`, query: '' },
+    });
+    expect(created.status()).toBe(201);
+    const { link, url } = (await created.json()) as { link: { id: string }; url: string };
+
+    const screen = await browser.newContext({ baseURL });
+    const wallPage = await screen.newPage();
+    const wall = new WallPage(wallPage);
+    await wallPage.goto(url);
+    await expect(wall.setup).toContainText('live');
+    await wall.markDocument();
+    await recordEventIds(wallPage);
+
+    expect((await page.request.post(`/api/admin/walls/${link.id}/revoke`)).status()).toBe(200);
+    // The hub reads the edge every second: a stream still open would bring this within one.
+    const added = await demo.addEvent({ mic_id: 'mic-0009', label_id: 'siren' });
+    await expect(wall.accessView).toContainText('This wall link was revoked');
+    expect(await wall.documentMarked()).toBe(true);
+    expect(await wallPage.evaluate(() => (window as unknown as { __eventIds: string[] }).__eventIds)).not.toContain(
+      added.id,
+    );
+    await screen.close();
   });
 });
