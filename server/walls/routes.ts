@@ -4,7 +4,14 @@ import { recordAudit } from '../audit/record.js';
 import { requireRole } from '../auth/guard.js';
 import { clientAddress } from '../auth/sessions.js';
 import type { ConsoleDb } from '../db/database.js';
-import { createWallLink, listWallLinks, revokeWallLink, WallLinkError, type WallLinkView } from './wall-links.js';
+import {
+  createWallLink,
+  listWallLinks,
+  removeRevokedWallLink,
+  revokeWallLink,
+  WallLinkError,
+  type WallLinkView,
+} from './wall-links.js';
 import { WallQueryError } from './wall-query.js';
 
 export interface WallRouteOptions {
@@ -33,7 +40,7 @@ function auditTarget(link: WallLinkView) {
   return { type: 'wall', id: link.id };
 }
 
-/** Admin → Wall screens: list, create (the URL is in this one answer only), revoke. Admins only. */
+/** Admin → Wall screens: list, create (the URL is in this one answer only), revoke, remove once revoked. Admins only. */
 export function registerWallRoutes(app: FastifyInstance, { db, publicUrl }: WallRouteOptions): void {
   const admin = { preHandler: requireRole('admin') };
 
@@ -81,5 +88,26 @@ export function registerWallRoutes(app: FastifyInstance, { db, publicUrl }: Wall
       ip: clientAddress(request),
     });
     return reply.send({ link });
+  });
+
+  // Only a revoked link can be removed: a screen in use is revoked first, on purpose, and says so.
+  app.delete('/api/admin/walls/:id', admin, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { id } = request.params as { id: string };
+    const result = await removeRevokedWallLink(db, id);
+    if (result.removed === null) {
+      return result.inUse
+        ? reply.code(409).send({ detail: 'This wall link is in use: revoke it before removing it' })
+        : reply.code(404).send({ detail: 'No revoked wall link has this id' });
+    }
+    await recordAudit(db, {
+      actor: request.principal!,
+      action: 'wall.remove',
+      target: auditTarget(result.removed),
+      details: { name: result.removed.name },
+      outcome: 'ok',
+      ip: clientAddress(request),
+    });
+    return reply.send({ link: result.removed });
   });
 }

@@ -128,6 +128,26 @@ export async function revokeWallLink(
   return viewOf({ ...row, revoked_at: revokedAt, revoked_by: revokedBy });
 }
 
+/**
+ * Removes a revoked link for good (the list keeps revoked links until then). One statement, so a
+ * link still in use is never removed. Null when no revoked link has that id; `inUse` says whether a
+ * link in use has it.
+ */
+export async function removeRevokedWallLink(
+  consoleDb: ConsoleDb,
+  id: string,
+): Promise<{ removed: WallLinkView } | { removed: null; inUse: boolean }> {
+  const row = await consoleDb.db
+    .deleteFrom('wall_links')
+    .where('id', '=', id)
+    .where('revoked_at', 'is not', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (row !== undefined) return { removed: viewOf(row) };
+  const left = await consoleDb.db.selectFrom('wall_links').select('id').where('id', '=', id).executeTakeFirst();
+  return { removed: null, inUse: left !== undefined };
+}
+
 export async function findWallLinkByKey(consoleDb: ConsoleDb, key: string): Promise<WallLinkRow | undefined> {
   return consoleDb.db.selectFrom('wall_links').selectAll().where('key_hash', '=', hashToken(key)).executeTakeFirst();
 }

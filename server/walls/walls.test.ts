@@ -39,7 +39,7 @@ describeEachDatabase('wall links', (getDb) => {
     return { visit, cookie: cookiesFrom(visit) };
   }
 
-  it('lets only admins list, create and revoke wall links', async () => {
+  it('lets only admins list, create, revoke and remove wall links', async () => {
     const made = await create('Who may');
     const { link } = (await made.json()) as { link: { id: string } };
     const screen = (await open(((await (await create('Screen')).json()) as { url: string }).url)).cookie;
@@ -47,6 +47,7 @@ describeEachDatabase('wall links', (getDb) => {
       () => console_.call('/api/admin/walls'),
       () => console_.call('/api/admin/walls', { method: 'POST', body: '{"name":"x"}' }),
       () => console_.call(`/api/admin/walls/${link.id}/revoke`, { method: 'POST', body: '{}' }),
+      () => console_.call(`/api/admin/walls/${link.id}`, { method: 'DELETE' }),
     ];
     for (const call of calls) expect((await call()).status).toBe(401);
     for (const who of [cookie.viewer, cookie.operator, screen]) {
@@ -58,7 +59,12 @@ describeEachDatabase('wall links', (getDb) => {
         cookie: who,
       });
       expect(revoke.status).toBe(403);
+      const remove = await console_.call(`/api/admin/walls/${link.id}`, { method: 'DELETE', cookie: who });
+      expect(remove.status).toBe(403);
     }
+    expect(
+      (await console_.call(`/api/admin/walls/${link.id}`, { method: 'DELETE', cookie: cookie.admin })).status,
+    ).toBe(409);
     expect((await console_.call('/api/admin/walls', { cookie: cookie.admin })).status).toBe(200);
     expect(edge.seen).toEqual([]);
   });
@@ -121,6 +127,39 @@ describeEachDatabase('wall links', (getDb) => {
     const trail = await pageOfAudit(getDb(), { ...noFilter, person: adminName }, 1, 50);
     const actions = trail.results.filter((r) => r.target?.id === link.id).map((r) => r.action);
     expect(actions).toEqual(['wall.revoke', 'wall.create']);
+  });
+
+  it('removes a revoked link for good, in the audit trail by name; one in use must be revoked first', async () => {
+    const created = (await (await create('Old lobby')).json()) as { link: { id: string }; url: string };
+    const id = created.link.id;
+    const remove = () => console_.call(`/api/admin/walls/${id}`, { method: 'DELETE', cookie: cookie.admin });
+    const inUse = await remove();
+    expect(inUse.status).toBe(409);
+    expect(await inUse.json()).toEqual({ detail: 'This wall link is in use: revoke it before removing it' });
+    const listed = async () =>
+      (
+        (await (await console_.call('/api/admin/walls', { cookie: cookie.admin })).json()) as {
+          results: { id: string }[];
+        }
+      ).results;
+    expect((await listed()).map((l) => l.id)).toContain(id);
+
+    await console_.call(`/api/admin/walls/${id}/revoke`, { method: 'POST', body: '{}', cookie: cookie.admin });
+    const removed = await remove();
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toMatchObject({ link: { id, name: 'Old lobby' } });
+    expect((await listed()).map((l) => l.id)).not.toContain(id);
+    // Gone: its screen now has no access at all, and removing again finds nothing.
+    const screen = (await open(created.url)).cookie;
+    expect((await console_.call('/api/v1/mics', { cookie: screen })).status).toBe(401);
+    const again = await remove();
+    expect(again.status).toBe(404);
+    expect(await again.json()).toEqual({ detail: 'No revoked wall link has this id' });
+
+    const trail = await pageOfAudit(getDb(), { ...noFilter, action: 'wall.remove' }, 1, 50);
+    expect(trail.results.filter((r) => r.target?.id === id)).toMatchObject([
+      { actor: { kind: 'account', name: adminName }, details: { name: 'Old lobby' }, outcome: 'ok' },
+    ]);
   });
 
   it('an unknown key gets no access and its cookie cleared', async () => {
