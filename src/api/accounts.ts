@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { errorFromResponse } from './api-error';
 import { request } from './client';
-import { ROLES, type Role } from './session';
+import { ROLES, sessionEnd, type Role } from './session';
 
 export const accountSchema = z.object({
   id: z.string(),
@@ -53,3 +54,17 @@ export const accountQueries = {
       queryFn: ({ signal }) => listAccounts(signal),
     }),
 };
+
+/** POST /auth/password: the signed-in person's own password (their other sessions end). */
+export async function changeOwnPassword(currentPassword: string, newPassword: string): Promise<void> {
+  const response = await fetch('/auth/password', {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify({ currentPassword, newPassword }),
+    credentials: 'same-origin',
+  });
+  if (!response.ok) {
+    if (response.status === 401 && response.headers.get('x-console-sign-in') === 'required') sessionEnd.mark();
+    throw errorFromResponse('POST /auth/password', response.status, response.statusText, await response.text());
+  }
+}

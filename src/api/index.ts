@@ -28,6 +28,13 @@ export {
   type Me,
   type Role,
 } from './session';
-export { accountQueries, createAccount, resetAccountPassword, updateAccount, type Account } from './accounts';
+export {
+  accountQueries,
+  changeOwnPassword,
+  createAccount,
+  resetAccountPassword,
+  updateAccount,
+  type Account,
+} from './accounts';
 export * from './handover';
 export * from './live';

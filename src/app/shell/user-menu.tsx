@@ -1,11 +1,14 @@
 import { Badge, Menu, Text } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { IconKey, IconLogout } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { accessToken, edgeConnection, signOut, useSession } from '@/api';
 import { useTranslation } from '@/lib/i18n';
 import { UserButton } from './user-button';
+import './password-locales';
+
+const ChangePasswordDialog = lazy(() => import('./change-password-dialog'));
 
 /**
  * Who is signed in, with which role, and the way out. Loaded after the first paint (the menu's
@@ -18,6 +21,7 @@ export default function UserMenu({ opened = false }: { opened?: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
+  const [changing, setChanging] = useState(false);
   if (me === null || me.kind !== 'account') return null;
   const role = t(`roles.${me.role}`);
 
@@ -35,32 +39,42 @@ export default function UserMenu({ opened = false }: { opened?: boolean }) {
   };
 
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened={opened} onClose={() => setFailure(null)}>
-      <Menu.Target>
-        <UserButton username={me.username} label={t('user.menu', { name: me.username, role })} />
-      </Menu.Target>
-      <Menu.Dropdown miw={200}>
-        <Menu.Label>{t('user.signedInAs')}</Menu.Label>
-        <Text px="sm" pb={6} size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {me.username}{' '}
-          <Badge size="sm" variant="light" ml={4}>
-            {role}
-          </Badge>
-        </Text>
-        <Menu.Divider />
-        {failure !== null && (
-          <Text px="sm" py={4} size="xs" c="red" role="alert">
-            {failure}
+    <>
+      <Menu position="bottom-end" withinPortal defaultOpened={opened} onClose={() => setFailure(null)}>
+        <Menu.Target>
+          <UserButton username={me.username} label={t('user.menu', { name: me.username, role })} />
+        </Menu.Target>
+        <Menu.Dropdown miw={200}>
+          <Menu.Label>{t('user.signedInAs')}</Menu.Label>
+          <Text px="sm" pb={6} size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {me.username}{' '}
+            <Badge size="sm" variant="light" ml={4}>
+              {role}
+            </Badge>
           </Text>
-        )}
-        <Menu.Item
-          leftSection={<IconLogout size={16} aria-hidden />}
-          onClick={() => void leave()}
-          closeMenuOnClick={false}
-        >
-          {t('user.signOut')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+          <Menu.Divider />
+          {failure !== null && (
+            <Text px="sm" py={4} size="xs" c="red" role="alert">
+              {failure}
+            </Text>
+          )}
+          <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => setChanging(true)}>
+            {t('password:menuItem')}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconLogout size={16} aria-hidden />}
+            onClick={() => void leave()}
+            closeMenuOnClick={false}
+          >
+            {t('user.signOut')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {changing && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog opened onClose={() => setChanging(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }
