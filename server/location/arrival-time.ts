@@ -1,0 +1,125 @@
+import { clearlyBest, consensus, type Candidate, type Model } from './consensus.js';
+import type { Point } from './frame.js';
+import { levelBadness } from './level.js';
+import { SPEED_OF_SOUND_MPS, type Why } from './types.js';
+
+/** Metres sound travels in a millisecond. */
+const C = SPEED_OF_SOUND_MPS / 1000;
+/** A reading this far (ms) from the fit is a clock that disagrees, however fine the timestamps. */
+const MIN_TOLERANCE_MS = 20;
+
+export interface TimedReadings {
+  points: readonly Point[];
+  /** Arrival times in ms, relative to any common instant. */
+  times: readonly number[];
+  /** Levels (dB) where plausible, to choose between fits the times alone cannot. */
+  levels: readonly (number | null)[];
+  /** Expected timing error of one reading (clock and timestamp resolution), ms. */
+  sigmaMs: number;
+  /** Farthest a mic hears, m. */
+  reachM: number;
+}
+
+export type ArrivalResult =
+  | {
+      ok: true;
+      candidate: Candidate;
+      /** The levels chose between fits that the times alone could not tell apart. */
+      byLevels: boolean;
+    }
+  | { ok: false; why: Why };
+
+export function arrivalModel(
+  points: readonly Point[],
+  times: readonly number[],
+  tolerance: number,
+  reach: number,
+): Model {
+  return {
+    points,
+    tolerance,
+    reach,
+    linearise([x, y, t0], indexes) {
+      const r: number[] = [];
+      const J: number[][] = [];
+      for (const i of indexes) {
+        const p = points[i]!;
+        // A tenth of a metre of height keeps the direction defined on top of a mic.
+        const d = Math.sqrt((x! - p.x) ** 2 + (y! - p.y) ** 2 + 0.01);
+        r.push(times[i]! - t0! - d / C);
+        J.push([-(x! - p.x) / (d * C), -(y! - p.y) / (d * C), -1]);
+      }
+      return { r, J };
+    },
+    third(at, indexes) {
+      const sum = indexes.reduce((s, i) => s + times[i]! - Math.hypot(at.x - points[i]!.x, at.y - points[i]!.y) / C, 0);
+      return sum / indexes.length;
+    },
+  };
+}
+
+/** Readings whose times no single place and instant can explain: farther apart than sound takes between the mics. */
+function impossiblePairs(points: readonly Point[], times: readonly number[], tolerance: number): boolean {
+  for (let i = 0; i < points.length; i++) {
+    for (let j = i + 1; j < points.length; j++) {
+      const travel = Math.hypot(points[i]!.x - points[j]!.x, points[i]!.y - points[j]!.y) / C;
+      if (Math.abs(times[i]! - times[j]!) > travel + tolerance) return true;
+    }
+  }
+  return false;
+}
+
+/** Picks the fit the levels agree with, when they agree with one clearly more than with the rest. */
+function byLevel(candidates: Candidate[], points: readonly Point[], levels: readonly (number | null)[]) {
+  const scored = candidates
+    .map((c) => ({ c, badness: levelBadness({ x: c.fit.p[0]!, y: c.fit.p[1]! }, points, levels) }))
+    .sort((a, b) => (a.badness ?? Infinity) - (b.badness ?? Infinity));
+  const [best, second] = scored;
+  if (best?.badness == null || second?.badness == null) return null;
+  return second.badness >= Math.max(2 * best.badness, best.badness + 4) ? best.c : null;
+}
+
+/**
+ * Multilateration on arrival times: the place and emission instant that explain the readings'
+ * times at 343 m/s, with the readings whose clocks disagree left out (RANSAC over minimal
+ * subsets). Four readings or more check each other; three fit exactly, and are trusted only
+ * when they allow a single place. When the times alone cannot tell which clock is off (four
+ * readings, one of them wrong) or which of two places is meant, the levels decide if they can.
+ */
+export function fitArrival(input: TimedReadings): ArrivalResult {
+  const { points, times, levels } = input;
+  const n = points.length;
+  const tolerance = Math.max(MIN_TOLERANCE_MS, 5 * input.sigmaMs);
+  const candidates = consensus(arrivalModel(points, times, tolerance, input.reachM));
+  if (candidates.length === 0) {
+    if (impossiblePairs(points, times, tolerance)) {
+      return {
+        ok: false,
+        why: {
+          code: 'timing-impossible',
+          text: 'the timestamps are farther apart than sound takes between these mics',
+        },
+      };
+    }
+    return { ok: false, why: { code: 'timing-disagrees', text: 'no place explains the arrival times' } };
+  }
+  // One explanation only (every other subset's times could not be met by any place), or one clearly best.
+  const clear = clearlyBest(candidates, input.sigmaMs);
+  if (clear !== null) return { ok: true, candidate: clear, byLevels: false };
+  const agreeing = candidates[0]!.inliers.length;
+  const chosen = byLevel(candidates, points, levels);
+  if (chosen !== null) return { ok: true, candidate: chosen, byLevels: true };
+  if (agreeing === n) {
+    return {
+      ok: false,
+      why: { code: 'timing-ambiguous', text: `the arrival times of ${n} mics fit two places equally well` },
+    };
+  }
+  return {
+    ok: false,
+    why: {
+      code: 'timing-disagrees',
+      text: `the arrival times disagree and ${n} mics cannot tell which clock is off`,
+    },
+  };
+}
