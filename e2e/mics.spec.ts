@@ -72,6 +72,7 @@ test.describe('mic table', () => {
     await expect(toggle).toBeEnabled();
 
     await mics.statusTrack(name).click();
+    await mics.deactivateDialog.getByRole('button', { name: 'Deactivate' }).click();
     await expect(page.getByText(`${name} is now inactive`)).toBeVisible();
     // Flipping the switch is not opening the device.
     await expect(mics.drawer).toBeHidden();
@@ -88,6 +89,42 @@ test.describe('mic table', () => {
     await expect(mics.row(name).getByText('Inactive')).toBeVisible();
     // Chromium logs the refused PATCH (500) as a failed resource; that refusal is what this test provokes.
     consoleErrors.length = 0;
+  });
+
+  test('switching a device off asks first: keeping it leaves it active, activating needs no question', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const mics = new MicsPage(page);
+    const name = 'Bupyeong Underground Mall North pole';
+    const patches: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH') patches.push(request.url());
+    });
+    await mics.goto(`/mics?name=${encodeURIComponent(name)}`);
+    const toggle = mics.statusToggle(name);
+    await expect(toggle).toBeChecked();
+
+    await mics.statusTrack(name).click();
+    await expect(mics.deactivateDialog).toContainText(name);
+    await mics.deactivateDialog.getByRole('button', { name: 'Keep active' }).click();
+    await expect(mics.deactivateDialog).toBeHidden();
+    await expect(toggle).toBeChecked();
+    await expect(mics.drawer).toBeHidden();
+    expect(patches).toEqual([]);
+
+    await mics.statusTrack(name).click();
+    await mics.deactivateDialog.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(page.getByText(`${name} is now inactive`)).toBeVisible();
+    await expect(toggle).not.toBeChecked();
+    await expect(mics.drawer).toBeHidden();
+
+    await mics.statusTrack(name).click();
+    await expect(page.getByText(`${name} is now active`)).toBeVisible();
+    await expect(toggle).toBeChecked();
+    await expect(mics.deactivateDialog).toBeHidden();
+    expect(patches).toHaveLength(2);
+    expect(consoleErrors).toEqual([]);
   });
 
   test('device names render as text, never as markup', async ({ page, consoleErrors }) => {
@@ -214,6 +251,51 @@ test.describe('mic edit drawer', () => {
     await expect(mics.drawer.getByText('Enter a name.')).toBeVisible();
     await expect(mics.drawer.getByText('Latitude must be a number from −90 to 90.')).toBeVisible();
     await expect(mics.field('Latitude')).toHaveAttribute('aria-invalid', 'true');
+    expect(patches).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a category picked from the list is added by its key and saved', async ({ page, consoleErrors }) => {
+    const mics = new MicsPage(page);
+    await mics.goto('/mics/mic-0013');
+    await expect(mics.field('Name')).toHaveValue('인천공항 제1터미널 북측 기둥');
+    await mics.newCategory.fill('gun');
+    await mics.categoryOption('Gunshot (gunshot)').click();
+    await expect(mics.newCategory).toHaveValue('gunshot');
+    await mics.addCategory.click();
+    await mics.field('Threshold for Gunshot').fill('0.77');
+    await mics.save.click();
+    await expect(mics.saveResult).toContainText('gunshot = 0.77');
+    await expect(mics.saveError).toBeHidden();
+
+    await page.reload();
+    await expect(mics.field('Threshold for Gunshot')).toHaveValue('0.77');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a threshold out of range is flagged as it is typed, kept, and not sent', async ({ page, consoleErrors }) => {
+    const mics = new MicsPage(page);
+    const patches: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH') patches.push(request.url());
+    });
+    await mics.goto('/mics/mic-0015');
+    const field = mics.field('Threshold for Scream');
+    const slider = mics.thresholdSlider('Scream');
+    await expect(slider).toBeVisible();
+    const before = await slider.getAttribute('aria-valuenow');
+
+    await field.fill('1.5');
+    await expect(mics.drawer.getByText('Enter a number from 0 to 1.')).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveValue('1.5');
+    await expect(slider).toHaveAttribute('aria-valuenow', before!);
+
+    await mics.save.click();
+    await expect(
+      mics.drawer.getByRole('alert').filter({ hasText: 'Fix the marked fields before saving.' }),
+    ).toBeVisible();
+    await expect(field).toHaveValue('1.5');
     expect(patches).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });

@@ -46,6 +46,11 @@ export class MicsPage {
     return this.row(micName).locator('.mantine-Switch-track');
   }
 
+  /** Asks before a device is switched off from its row. */
+  get deactivateDialog(): Locator {
+    return this.page.getByRole('dialog', { name: /^Deactivate / });
+  }
+
   get total(): Locator {
     return this.page.getByText(/^\d+ devices?$/);
   }
@@ -89,6 +94,16 @@ export class MicsPage {
 
   thresholdInputs(): Locator {
     return this.drawer.getByRole('textbox', { name: /^Threshold for / });
+  }
+
+  /** The thumb of a threshold's slider, by the category's name as shown. */
+  thresholdSlider(category: string): Locator {
+    return this.drawer.getByRole('slider', { name: `Threshold slider for ${category}` });
+  }
+
+  /** An option of the open category picker. */
+  categoryOption(name: string): Locator {
+    return this.page.getByRole('option', { name, exact: true });
   }
 
   get newCategory(): Locator {

@@ -45,6 +45,11 @@ const en = {
     activated: '{{name}} is now active',
     deactivated: '{{name}} is now inactive',
     refused: 'Status of {{name}} not changed',
+    confirmTitle: 'Deactivate {{name}}?',
+    confirmBody:
+      'While it is inactive, this microphone may raise no sound events: an incident near it can go unnoticed until it is activated again.',
+    confirm: 'Deactivate',
+    keep: 'Keep active',
   },
   drawer: {
     title: 'Edit device',
@@ -93,6 +98,9 @@ const en = {
     unsaved_other: '{{count}} unsaved changes',
     validationFailed: 'Fix the marked fields before saving.',
     saveFailed: 'Not saved: {{reason}}',
+    refusedMarked: 'Not saved: the edge refused the values marked above.',
+    categoryRefused:
+      'The edge does not accept the category “{{category}}”: pick one from the list, or check the spelling. The edge said: {{reason}}',
     saved: 'Saved {{name}}',
     sent: 'Sent {{what}}',
     nowReports: 'The edge now reports: {{what}}',
@@ -179,6 +187,11 @@ const ko: typeof en = {
     activated: '{{name}}이(가) 활성화되었습니다',
     deactivated: '{{name}}이(가) 비활성화되었습니다',
     refused: '{{name}}의 상태가 변경되지 않았습니다',
+    confirmTitle: '{{name}}을(를) 비활성화할까요?',
+    confirmBody:
+      '비활성 상태인 동안 이 마이크는 소리 이벤트를 보내지 않을 수 있어, 다시 활성화할 때까지 주변의 사건을 놓칠 수 있습니다.',
+    confirm: '비활성화',
+    keep: '활성 유지',
   },
   drawer: {
     title: '장치 편집',
@@ -227,6 +240,9 @@ const ko: typeof en = {
     unsaved_other: '저장하지 않은 변경 {{count}}건',
     validationFailed: '저장하기 전에 표시된 항목을 고치세요.',
     saveFailed: '저장되지 않음: {{reason}}',
+    refusedMarked: '저장되지 않음: 엣지가 위에 표시된 값을 거부했습니다.',
+    categoryRefused:
+      '엣지가 범주 “{{category}}”을(를) 받지 않습니다. 목록에서 고르거나 철자를 확인하세요. 엣지의 응답: {{reason}}',
     saved: '{{name}} 저장됨',
     sent: '보낸 값: {{what}}',
     nowReports: '엣지의 현재 보고값: {{what}}',

@@ -102,7 +102,7 @@ describe('mic drawer', () => {
     await user.clear(host);
     await user.type(host, '10.99.0.1');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText(/Not saved: 422 host: Host is not reachable/)).toBeInTheDocument();
+    expect(await screen.findByText('Not saved: the edge refused the values marked above.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Host' })).toHaveValue('10.99.0.1');
     expect(screen.getByRole('textbox', { name: 'Host' })).toHaveAccessibleDescription(
       'Host is not reachable from this edge',
@@ -136,6 +136,80 @@ describe('mic drawer', () => {
         'Input should be less than or equal to 1',
       ),
     );
+  });
+
+  it('adds a category picked from the list by its key, and sends that key', async () => {
+    const gunshot = eventFixture({ label: { id: 'gunshot', name: { ko: '총성', en: 'Gunshot' } } });
+    const patches = edge(() => HttpResponse.json({ data: mic }));
+    server.use(
+      http.get('/api/v1/events', ({ request }) => {
+        const label = new URL(request.url).searchParams.get('label_id');
+        const events = label === null ? [eventFixture(), gunshot] : label === 'gunshot' ? [gunshot] : [eventFixture()];
+        return HttpResponse.json(pageFixture(events, { size: 100 }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderDrawer();
+    const picker = await screen.findByRole('combobox', { name: 'New category' });
+    // Found by its Korean name; the option shows the name, the field takes the key.
+    await user.type(picker, '총');
+    expect(await screen.findByRole('option', { name: 'Gunshot (gunshot)', hidden: true })).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(picker).toHaveValue('gunshot');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('textbox', { name: 'Threshold for Gunshot' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches).toEqual([{ thresholds: { gunshot: 0.5 } }]));
+  });
+
+  it('says in words, across the row, when the edge refuses a category', async () => {
+    const patches = edge(() =>
+      HttpResponse.json(
+        {
+          detail: [
+            {
+              type: 'literal_error',
+              loc: ['body', 'thresholds', 'wolf_howl', '[key]'],
+              msg: "Input should be 'scream' or 'gunshot'",
+            },
+          ],
+        },
+        { status: 422 },
+      ),
+    );
+    // No events: the new row is named by its key alone.
+    server.use(http.get('/api/v1/events', () => HttpResponse.json(pageFixture([], { size: 100 }))));
+    const user = userEvent.setup();
+    renderDrawer();
+    await user.type(await screen.findByRole('combobox', { name: 'New category' }), 'wolf_howl');
+    await user.click(screen.getByRole('button', { name: 'Add category' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText(
+        "The edge does not accept the category “wolf_howl”: pick one from the list, or check the spelling. The edge said: Input should be 'scream' or 'gunshot'",
+      ),
+    ).toHaveAttribute('role', 'alert');
+    expect(screen.getByText('Not saved: the edge refused the values marked above.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Threshold for wolf_howl' })).not.toHaveAccessibleDescription();
+    expect(patches).toEqual([{ thresholds: { wolf_howl: 0.5 } }]);
+  });
+
+  it('flags a threshold out of range as it is typed, keeps it, and leaves the slider where it was', async () => {
+    const patches = edge(() => HttpResponse.json({ data: mic }));
+    const user = userEvent.setup();
+    renderDrawer();
+    const threshold = await screen.findByRole('textbox', { name: 'Threshold for Scream' });
+    const slider = screen.getByRole('slider', { name: 'Threshold slider for Scream' });
+    expect(slider).toHaveAttribute('aria-valuenow', '0.7');
+    await user.clear(threshold);
+    await user.click(threshold);
+    await user.paste('1.5');
+    expect(threshold).toHaveAccessibleDescription('Enter a number from 0 to 1.');
+    expect(threshold).toHaveValue('1.5');
+    expect(slider).toHaveAttribute('aria-valuenow', '0.7');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Fix the marked fields before saving.')).toBeInTheDocument();
+    expect(patches).toEqual([]);
   });
 
   it('does not send invalid input, and says why per field', async () => {

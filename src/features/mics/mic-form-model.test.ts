@@ -115,6 +115,7 @@ describe('mapServerErrors', () => {
         { path: [], message: 'Field required' },
       ],
       values,
+      (category, reason) => `refused ${category}: ${reason}`,
     );
     expect(mapped.fields).toEqual({
       name: 'String should have at least 1 character',
@@ -122,6 +123,19 @@ describe('mapServerErrors', () => {
       [`thresholds.${droneIndex}.value`]: 'Input should be less than or equal to 1',
     });
     expect(mapped.general).toEqual(['gone: unknown category', 'Field required']);
+  });
+
+  it('puts a refused category key on its row, in the words given, not on the narrow number field', () => {
+    const values = withProposal(formValuesOf(mic), { category: 'Gunshot (gunshot)', value: 0.5 });
+    const index = values.thresholds.length - 1;
+    const mapped = mapServerErrors(
+      [{ path: ['thresholds', 'Gunshot (gunshot)', '[key]'], message: "Input should be 'scream' or 'gunshot'" }],
+      values,
+      (category, reason) => `refused ${category}: ${reason}`,
+    );
+    expect(mapped.fields).toEqual({
+      [`thresholds.${index}.category`]: "refused Gunshot (gunshot): Input should be 'scream' or 'gunshot'",
+    });
   });
 });
 

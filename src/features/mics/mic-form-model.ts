@@ -114,8 +114,15 @@ export interface MappedServerErrors {
   general: string[];
 }
 
-/** Maps a 422's `loc` paths (already stripped of `body`) onto this form's fields. */
-export function mapServerErrors(errors: readonly FieldError[], values: MicFormValues): MappedServerErrors {
+/**
+ * Maps a 422's `loc` paths (already stripped of `body`) onto this form's fields. A refused
+ * category key (`thresholds.<key>.[key]`) goes on the row's category, in the caller's words.
+ */
+export function mapServerErrors(
+  errors: readonly FieldError[],
+  values: MicFormValues,
+  refusedCategory: (category: string, reason: string) => string,
+): MappedServerErrors {
   const fields: Record<string, string> = {};
   const general: string[] = [];
   const put = (path: string, message: string) => {
@@ -128,8 +135,9 @@ export function mapServerErrors(errors: readonly FieldError[], values: MicFormVa
     else if (root === 'location') put('latitude', message);
     else if (root === 'thresholds' && typeof child === 'string') {
       const index = values.thresholds.findIndex((row) => row.category.trim() === child);
-      if (index >= 0) put(`thresholds.${index}.value`, message);
-      else general.push(`${child}: ${message}`);
+      if (index < 0) general.push(`${child}: ${message}`);
+      else if (path[2] === '[key]') put(`thresholds.${index}.category`, refusedCategory(child, message));
+      else put(`thresholds.${index}.value`, message);
     } else general.push(path.length > 0 ? `${path.join('.')}: ${message}` : message);
   }
   return { fields, general };

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { FORM_INDEX, useForm } from '@mantine/form';
 import { useMemo, useState, type FormEvent } from 'react';
 import type { Mic, MicPatch } from '@/api';
 import { useTranslation } from '@/lib/i18n';
@@ -45,6 +45,8 @@ export function MicForm({
     mode: 'controlled',
     initialValues: withProposal(initial, proposal),
     validate: (values) => Object.fromEntries(Object.entries(validateForm(values)).map(([path, key]) => [path, t(key)])),
+    // A threshold out of range is said at once, not first on Save.
+    validateInputOnChange: [`thresholds.${FORM_INDEX}.value`],
   });
 
   const patch = useMemo(() => buildPatch(initial, form.values), [initial, form.values]);
@@ -60,7 +62,9 @@ export function MicForm({
       form.clearErrors();
     },
     onFieldErrors: (errors) => {
-      const mapped = mapServerErrors(errors, form.getValues());
+      const mapped = mapServerErrors(errors, form.getValues(), (category, reason) =>
+        t('form.categoryRefused', { category, reason }),
+      );
       form.setErrors(mapped.fields);
       return mapped.general;
     },

@@ -57,7 +57,9 @@ export function SaveResult({ outcome, failure }: { outcome: SaveOutcome | null; 
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {failure.kind === 'invalid'
               ? t('form.validationFailed')
-              : t('form.saveFailed', { reason: failure.error.message })}
+              : failure.marked
+                ? t('form.refusedMarked')
+                : t('form.saveFailed', { reason: failure.error.message })}
           </Text>
           {failure.kind === 'refused' &&
             failure.unmapped.map((message) => (

@@ -1,17 +1,20 @@
-import { Group, Switch } from '@mantine/core';
+import { Button, Group, Modal, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { micQueries, storeMic, updateMic, type Mic } from '@/api';
 import { MicStatusBadge } from '@/components/mic-status-badge';
 
 /**
- * Active/inactive straight from the row. The switch flips at once in every cached copy; if the
- * edge refuses, the device goes back to what it was and a notification says why.
+ * Active/inactive straight from the row. Switching a device off asks first (one stray click would
+ * silence a security microphone); switching it on does not. The switch flips at once in every
+ * cached copy; if the edge refuses, the device goes back to what it was and a notification says why.
  */
 export function StatusToggle({ mic }: { mic: Mic }) {
   const { t } = useTranslation('mics');
   const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
   const mutation = useMutation({
     mutationFn: (status: 'active' | 'inactive') => updateMic(mic.id, { status }),
     onMutate: async (status) => {
@@ -44,17 +47,39 @@ export function StatusToggle({ mic }: { mic: Mic }) {
     },
   });
 
+  const deactivate = () => {
+    setConfirming(false);
+    mutation.mutate('inactive');
+  };
+
   return (
-    // A click on the switch is not a click on the row (which opens the drawer).
+    // A click on the switch, or in its dialog (portalled, but React events still bubble here), is
+    // not a click on the row (which opens the drawer).
     <Group gap={8} wrap="nowrap" onClick={(event) => event.stopPropagation()}>
       <Switch
         size="sm"
         checked={mic.status === 'active'}
         disabled={mutation.isPending}
-        onChange={(event) => mutation.mutate(event.currentTarget.checked ? 'active' : 'inactive')}
+        onChange={(event) => (event.currentTarget.checked ? mutation.mutate('active') : setConfirming(true))}
         aria-label={t('toggle.label', { name: mic.name })}
       />
       <MicStatusBadge status={mic.status} />
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('toggle.confirmTitle', { name: mic.name })}
+        centered
+      >
+        <Text size="sm">{t('toggle.confirmBody')}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+            {t('toggle.keep')}
+          </Button>
+          <Button color="red" onClick={deactivate}>
+            {t('toggle.confirm')}
+          </Button>
+        </Group>
+      </Modal>
     </Group>
   );
 }

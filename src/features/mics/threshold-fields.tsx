@@ -1,4 +1,4 @@
-import { Autocomplete, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Autocomplete, Button, Group, Stack, Text, Title, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { useTranslation } from '@/lib/i18n';
 import { categoryLabel } from './category-name';
 import type { MicFormValues } from './mic-form-model';
 import { ThresholdRow } from './threshold-row';
-import { useLabels } from '@/components/labels/use-labels';
+import { useLabels, type Category } from '@/components/labels/use-labels';
 import './locales';
 
 /** A row per category the device has, and a way to add one it does not have yet. */
@@ -25,18 +25,25 @@ export function ThresholdFields({
   const [newCategory, setNewCategory] = useState('');
 
   const listed = new Set(form.values.thresholds.map((row) => row.category.trim()));
-  const offered = categories
-    .filter((c) => !listed.has(c.id))
-    .map((c) => ({
-      value: c.id,
-      label: c.name === null ? c.id : `${categoryLabel(c.id, c.name, i18n.language)} (${c.id})`,
-    }));
+  // The options' values are the keys the edge takes; their names are only shown. (Picking a
+  // name-valued option put "Gunshot (gunshot)" in the field, and the edge refused it.)
+  const offered = categories.filter((c) => !listed.has(c.id)).map((c) => c.id);
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const optionText = (id: string) => {
+    const name = byId.get(id)?.name ?? null;
+    return name === null ? id : `${categoryLabel(id, name, i18n.language)} (${id})`;
+  };
+  const filter: OptionsFilter = ({ options, search }) => {
+    const wanted = search.trim().toLowerCase();
+    return (options as ComboboxItem[]).filter((option) => matches(byId.get(option.value), option.value, wanted));
+  };
   const addCategory = () => {
-    const category = newCategory.trim();
+    const category = keyOf(categories, newCategory);
     if (category === '' || listed.has(category)) return;
     form.insertListItem('thresholds', { category, value: 0.5, added: true });
     setNewCategory('');
   };
+  const pending = keyOf(categories, newCategory);
 
   return (
     <Stack gap={6}>
@@ -54,10 +61,8 @@ export function ThresholdFields({
           name={names.get(row.category) ?? null}
           reported={row.added ? undefined : mic.thresholds[row.category]}
           value={row.value}
-          error={
-            (form.errors[`thresholds.${index}.value`] ?? form.errors[`thresholds.${index}.category`]) as
-              string | undefined
-          }
+          valueError={form.errors[`thresholds.${index}.value`] as string | undefined}
+          categoryError={form.errors[`thresholds.${index}.category`] as string | undefined}
           onChange={(value) => form.setFieldValue(`thresholds.${index}.value`, value)}
           onRemove={row.added && !readOnly ? () => form.removeListItem('thresholds', index) : null}
           readOnly={readOnly}
@@ -69,10 +74,13 @@ export function ThresholdFields({
             label={t('form.newCategory')}
             placeholder={t('form.newCategoryPlaceholder')}
             data={offered}
+            filter={filter}
+            renderOption={({ option }) => optionText(option.value)}
             value={newCategory}
             onChange={setNewCategory}
             onKeyDown={(event) => {
-              if (event.key === 'Enter') {
+              // Enter on a highlighted option picks it (the picker's own handling, after this one).
+              if (event.key === 'Enter' && !event.currentTarget.hasAttribute('aria-activedescendant')) {
                 event.preventDefault();
                 addCategory();
               }
@@ -85,7 +93,7 @@ export function ThresholdFields({
             variant="light"
             leftSection={<IconPlus size={16} aria-hidden />}
             onClick={addCategory}
-            disabled={newCategory.trim() === '' || listed.has(newCategory.trim())}
+            disabled={pending === '' || listed.has(pending)}
           >
             {t('form.addCategory')}
           </Button>
@@ -93,4 +101,18 @@ export function ThresholdFields({
       )}
     </Stack>
   );
+}
+
+function matches(category: Category | undefined, id: string, wanted: string): boolean {
+  if (wanted === '') return true;
+  const names = category?.name == null ? [] : [category.name.en, category.name.ko];
+  return [id, ...names].some((text) => text.toLowerCase().includes(wanted));
+}
+
+/** The key for what was typed: a category's name, in either language, stands for its key. */
+function keyOf(categories: readonly Category[], typed: string): string {
+  const text = typed.trim();
+  const lower = text.toLowerCase();
+  const named = categories.find((c) => c.name !== null && (c.name.en.toLowerCase() === lower || c.name.ko === text));
+  return categories.some((c) => c.id === text) ? text : (named?.id ?? text);
 }

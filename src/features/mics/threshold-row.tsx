@@ -1,4 +1,5 @@
 import { ActionIcon, Alert, Group, NumberInput, Skeleton, Slider, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
@@ -16,7 +17,10 @@ interface ThresholdRowProps {
   /** What the edge reports for this category; undefined for a category added in this form. */
   reported: Threshold | undefined;
   value: number | string;
-  error: string | undefined;
+  /** Shown under the whole row, not squeezed under the narrow number field it belongs to. */
+  valueError: string | undefined;
+  /** The category itself refused (empty, listed twice, or not taken by the edge). */
+  categoryError: string | undefined;
   onChange: (value: number | string) => void;
   onRemove: (() => void) | null;
   readOnly: boolean;
@@ -34,7 +38,8 @@ export function ThresholdRow({
   name,
   reported,
   value,
-  error,
+  valueError,
+  categoryError,
   onChange,
   onRemove,
   readOnly,
@@ -46,6 +51,9 @@ export function ThresholdRow({
   const label = categoryLabel(category, labelName, i18n.language);
   const threshold = numeric(value);
   const read = events.confidences.length;
+  // While the field holds something out of range the slider stays where it was, not at 0.
+  const [sliderValue, setSliderValue] = useState(threshold ?? 0);
+  if (threshold !== null && threshold !== sliderValue) setSliderValue(threshold);
 
   return (
     <Stack gap={6} className={`${classes.thresholdRow} ${reported === undefined ? classes.thresholdRowAdded : ''}`}>
@@ -72,15 +80,15 @@ export function ThresholdRow({
           )}
         </Group>
       </Group>
-      <Group gap="sm" wrap="nowrap" align="flex-start">
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+      <div className={classes.thresholdBody}>
+        <Stack gap={2} className={classes.thresholdPreview}>
           {readOnly ? null : (
             <Slider
               min={0}
               max={1}
               step={0.01}
               precision={2}
-              value={threshold ?? 0}
+              value={sliderValue}
               onChange={onChange}
               label={(v) => v.toFixed(2)}
               thumbLabel={t('form.thresholdSlider', { category: label })}
@@ -126,12 +134,21 @@ export function ThresholdRow({
           decimalScale={3}
           clampBehavior="none"
           readOnly={readOnly}
-          error={error}
+          error={valueError}
           size="xs"
-          w={104}
-          styles={{ label: { fontSize: 'var(--mantine-font-size-xs)' } }}
+          classNames={{
+            root: classes.thresholdInput,
+            label: classes.thresholdInputLabel,
+            wrapper: classes.thresholdInputField,
+            error: classes.thresholdInputError,
+          }}
         />
-      </Group>
+      </div>
+      {categoryError !== undefined && (
+        <Text size="xs" c="red" role="alert" style={{ overflowWrap: 'anywhere' }}>
+          {categoryError}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -13,7 +13,15 @@ export interface SaveOutcome {
 
 /** Why the last save did not happen: the form refused it, or the server (or the way to it) did. */
 export type SaveFailure =
-  { kind: 'invalid' } | { kind: 'refused'; error: Error; /** Server messages no field claimed. */ unmapped: string[] };
+  | { kind: 'invalid' }
+  | {
+      kind: 'refused';
+      error: Error;
+      /** Server messages no field claimed. */
+      unmapped: string[];
+      /** Some of the server's messages stand at their fields. */
+      marked: boolean;
+    };
 
 /**
  * Sends a PATCH at most once at a time and reports what happened. `onSaved` gets the device as
@@ -44,9 +52,10 @@ export function useMicSave(
       });
     },
     onError: (error) => {
-      const unmapped = error instanceof ApiError ? onFieldErrors(error.fieldErrors) : onFieldErrors([]);
+      const fieldErrors = error instanceof ApiError ? error.fieldErrors : [];
+      const unmapped = onFieldErrors(fieldErrors);
       setOutcome(null);
-      setFailure({ kind: 'refused', error, unmapped });
+      setFailure({ kind: 'refused', error, unmapped, marked: unmapped.length < fieldErrors.length });
     },
     onSettled: () => {
       saving.current = false;
