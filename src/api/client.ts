@@ -21,7 +21,7 @@ export function toQueryString(query: Record<string, QueryValue>): string {
 const CLIENT_TIMEOUT_MS = 20_000;
 
 export interface RequestOptions<S extends z.ZodMiniType> {
-  method?: 'GET' | 'PATCH' | 'POST';
+  method?: 'GET' | 'PATCH' | 'POST' | 'DELETE';
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;

@@ -55,6 +55,18 @@ export async function revokeWallLink(id: string) {
   ).link;
 }
 
+/** Removes a revoked link for good (the server refuses one still in use). */
+export async function removeWallLink(id: string) {
+  return (
+    await request({
+      method: 'DELETE',
+      path: `/api/admin/walls/${encodeURIComponent(id)}`,
+      schema: wallLinkEnvelopeSchema,
+      consoleOnly: true,
+    })
+  ).link;
+}
+
 export const wallLinkQueries = {
   all: () => ['wall-links'] as const,
   list: () =>

@@ -1,13 +1,13 @@
 import './admin-locales';
-import { Alert, Stack, Tabs } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconDeviceTv, IconHistory, IconUsers } from '@tabler/icons-react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useCan, useSession } from '@/api';
 import { useTranslation } from '@/lib/i18n';
 import { PageHeader } from '@/components/page-header';
 
-/** Admin sections as tabs, each its own route (and chunk); concerns add their tab here. */
-const TABS = [
+/** Admin sections, each its own route (and chunk); concerns add theirs here. */
+const SECTIONS = [
   { path: 'accounts', key: 'tabs.accounts', icon: IconUsers },
   { path: 'walls', key: 'tabs.walls', icon: IconDeviceTv },
   { path: 'audit', key: 'tabs.audit', icon: IconHistory },
@@ -17,9 +17,7 @@ export function Component() {
   const { t } = useTranslation('admin');
   const me = useSession();
   const isAdmin = useCan('manageAccounts');
-  const location = useLocation();
-  const navigate = useNavigate();
-  const current = TABS.find((tab) => location.pathname.startsWith(`/admin/${tab.path}`))?.path ?? null;
+  const { pathname } = useLocation();
 
   if (!isAdmin) {
     const role = me?.kind === 'account' ? t(`common:roles.${me.role}`) : '—';
@@ -32,15 +30,25 @@ export function Component() {
   return (
     <Stack gap="md">
       <PageHeader title={t('title')} />
-      <Tabs value={current} onChange={(value) => value !== null && navigate(`/admin/${value}`)}>
-        <Tabs.List aria-label={t('tabs.label')}>
-          {TABS.map(({ path, key, icon: Icon }) => (
-            <Tabs.Tab key={path} value={path} leftSection={<Icon size={16} aria-hidden />}>
+      {/* Links between routes (the router marks the current one with aria-current), spaced as buttons:
+          Mantine's tab styles lost their spacing to the shell's button reset, and ran together. */}
+      <Group component="nav" aria-label={t('tabs.label')} gap="xs" wrap="wrap">
+        {SECTIONS.map(({ path, key, icon: Icon }) => {
+          const current = pathname.startsWith(`/admin/${path}`);
+          return (
+            <Button
+              key={path}
+              component={NavLink}
+              to={`/admin/${path}`}
+              variant={current ? 'light' : 'subtle'}
+              color={current ? undefined : 'gray'}
+              leftSection={<Icon size={16} aria-hidden />}
+            >
               {t(key)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+            </Button>
+          );
+        })}
+      </Group>
       <Outlet />
     </Stack>
   );

@@ -18,6 +18,14 @@ const en = {
     empty: 'No wall link yet. Create one for each screen.',
     defaults: 'Defaults (all edges, all labels)',
   },
+  options: {
+    edge: 'Edge {{edge}}',
+    label: 'Label: {{label}}',
+    window: 'Last {{window}}',
+    refresh: 'Refresh every {{seconds}} s',
+    chime: 'Chime on',
+    noChime: 'Chime off',
+  },
   status: {
     online: 'Online',
     onlineHint: 'Requested data in the last {{minutes}} minutes',
@@ -34,6 +42,16 @@ const en = {
     cancel: 'Cancel',
     done: 'Wall link “{{name}}” revoked',
     failed: 'Wall link not revoked',
+  },
+  remove: {
+    button: 'Remove',
+    label: 'Remove {{name}}',
+    title: 'Remove the revoked wall link “{{name}}”?',
+    body: 'It leaves this list; the audit trail keeps its entries. A screen still holding it will say it has no access, no longer that its link was revoked.',
+    confirm: 'Remove link',
+    cancel: 'Cancel',
+    done: 'Wall link “{{name}}” removed',
+    failed: 'Wall link not removed',
   },
   form: {
     title: 'New wall link',
@@ -82,6 +100,14 @@ const ko: typeof en = {
     empty: '아직 상황판 링크가 없습니다. 화면마다 하나씩 만드세요.',
     defaults: '기본값(모든 엣지, 모든 분류)',
   },
+  options: {
+    edge: '엣지 {{edge}}',
+    label: '분류: {{label}}',
+    window: '최근 {{window}}',
+    refresh: '{{seconds}}초마다 갱신',
+    chime: '알림음 켜짐',
+    noChime: '알림음 꺼짐',
+  },
   status: {
     online: '온라인',
     onlineHint: '최근 {{minutes}}분 안에 데이터를 요청함',
@@ -98,6 +124,16 @@ const ko: typeof en = {
     cancel: '취소',
     done: '상황판 링크 “{{name}}”을(를) 폐기했습니다',
     failed: '상황판 링크를 폐기하지 못했습니다',
+  },
+  remove: {
+    button: '삭제',
+    label: '{{name}} 삭제',
+    title: '폐기된 상황판 링크 “{{name}}”을(를) 삭제할까요?',
+    body: '이 목록에서 사라지며, 감사 기록의 항목은 남습니다. 이 링크를 아직 가진 화면은 링크가 폐기되었다는 대신 접근 권한이 없다고 표시합니다.',
+    confirm: '링크 삭제',
+    cancel: '취소',
+    done: '상황판 링크 “{{name}}”을(를) 삭제했습니다',
+    failed: '상황판 링크를 삭제하지 못했습니다',
   },
   form: {
     title: '새 상황판 링크',

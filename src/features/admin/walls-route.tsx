@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { revokeWallLink, wallLinkQueries, type CreatedWallLink, type WallLink } from '@/api';
+import { removeWallLink, revokeWallLink, wallLinkQueries, type CreatedWallLink, type WallLink } from '@/api';
 import { QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
 import { PageHeader } from '@/components/page-header';
@@ -12,28 +12,37 @@ import { WallLinkForm } from './wall-link-form';
 import { WallsTable } from './walls-table';
 import './walls-locales';
 
-function RevokeDialog({ link, onClose }: { link: WallLink | null; onClose: () => void }) {
+/** Confirms revoking a link in use, or removing a revoked one: the two things an admin does to a link. */
+function ConfirmDialog({
+  link,
+  action,
+  onClose,
+}: {
+  link: WallLink | null;
+  action: 'revoke' | 'remove';
+  onClose: () => void;
+}) {
   const { t } = useTranslation('adminWalls');
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (target: WallLink) => revokeWallLink(target.id),
-    onSuccess: (revoked) => {
+    mutationFn: (target: WallLink) => (action === 'revoke' ? revokeWallLink(target.id) : removeWallLink(target.id)),
+    onSuccess: (done) => {
       void queryClient.invalidateQueries({ queryKey: wallLinkQueries.all() });
-      notifications.show({ color: 'teal', message: t('revoke.done', { name: revoked.name }) });
+      notifications.show({ color: 'teal', message: t(`${action}.done`, { name: done.name }) });
       onClose();
     },
-    onError: (error) => notifications.show({ color: 'red', title: t('revoke.failed'), message: error.message }),
+    onError: (error) => notifications.show({ color: 'red', title: t(`${action}.failed`), message: error.message }),
   });
   return (
-    <Modal opened={link !== null} onClose={onClose} title={t('revoke.title', { name: link?.name ?? '' })}>
+    <Modal opened={link !== null} onClose={onClose} title={t(`${action}.title`, { name: link?.name ?? '' })}>
       <Stack gap="md">
-        <Text size="sm">{t('revoke.body')}</Text>
+        <Text size="sm">{t(`${action}.body`)}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            {t('revoke.cancel')}
+            {t(`${action}.cancel`)}
           </Button>
           <Button color="red" loading={mutation.isPending} onClick={() => link !== null && mutation.mutate(link)}>
-            {t('revoke.confirm')}
+            {t(`${action}.confirm`)}
           </Button>
         </Group>
       </Stack>
@@ -41,13 +50,14 @@ function RevokeDialog({ link, onClose }: { link: WallLink | null; onClose: () =>
   );
 }
 
-/** Admin → Wall screens: who has a wall link, which screens are alive, create and revoke. */
+/** Admin → Wall screens: who has a wall link, which screens are alive, create, revoke and remove. */
 export function Component() {
   const { t } = useTranslation('adminWalls');
   const list = useQuery(wallLinkQueries.list());
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedWallLink | null>(null);
   const [revoking, setRevoking] = useState<WallLink | null>(null);
+  const [removing, setRemoving] = useState<WallLink | null>(null);
   const closeCreate = () => {
     setCreating(false);
     setCreated(null);
@@ -67,7 +77,9 @@ export function Component() {
       />
 
       <StaleDataNotice query={list} />
-      <QueryView query={list}>{(page) => <WallsTable links={page.results} onRevoke={setRevoking} />}</QueryView>
+      <QueryView query={list}>
+        {(page) => <WallsTable links={page.results} onRevoke={setRevoking} onRemove={setRemoving} />}
+      </QueryView>
 
       <Modal
         opened={creating}
@@ -83,7 +95,8 @@ export function Component() {
           <CreatedWallLinkView created={created} onDone={closeCreate} />
         )}
       </Modal>
-      <RevokeDialog link={revoking} onClose={() => setRevoking(null)} />
+      <ConfirmDialog link={revoking} action="revoke" onClose={() => setRevoking(null)} />
+      <ConfirmDialog link={removing} action="remove" onClose={() => setRemoving(null)} />
     </Stack>
   );
 }

@@ -1,10 +1,12 @@
-import { Badge, Button, Code, Stack, Text } from '@mantine/core';
-import { IconBan } from '@tabler/icons-react';
+import { Badge, Button, Stack, Text } from '@mantine/core';
+import { IconBan, IconTrash } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import type { WallLink } from '@/api';
 import { DateTime } from '@/components/date-time';
+import { formatWindow } from '@/components/map/mic-marker-legend';
 import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
 import { useTranslation, type TFunction } from '@/lib/i18n';
+import { wallOptionWords } from './wall-link-options';
 
 /** A screen that asked for data this recently is alive (walls refresh every few seconds; last seen is written once a minute). */
 export const ONLINE_MINUTES = 3;
@@ -32,8 +34,17 @@ function StatusBadge({ link, t }: { link: WallLink; t: TFunction<'adminWalls'> }
   );
 }
 
-export function WallsTable({ links, onRevoke }: { links: WallLink[]; onRevoke: (link: WallLink) => void }) {
+export function WallsTable({
+  links,
+  onRevoke,
+  onRemove,
+}: {
+  links: WallLink[];
+  onRevoke: (link: WallLink) => void;
+  onRemove: (link: WallLink) => void;
+}) {
   const { t } = useTranslation('adminWalls');
+  const { t: tc } = useTranslation();
   return (
     <DataTable<WallLink>
       aria-label={t('table.label')}
@@ -66,7 +77,10 @@ export function WallsTable({ links, onRevoke }: { links: WallLink[]; onRevoke: (
                 {t('table.defaults')}
               </Text>
             ) : (
-              <Code style={{ overflowWrap: 'anywhere' }}>{link.query}</Code>
+              // In words; the link's own query on hover, as it is typed for `npm run walls`.
+              <Text size="sm" data-hint={link.query} style={{ overflowWrap: 'anywhere' }}>
+                {wallOptionWords(link.query, t, (minutes) => formatWindow(tc, minutes)).join(' · ')}
+              </Text>
             ),
         },
         {
@@ -118,7 +132,19 @@ export function WallsTable({ links, onRevoke }: { links: WallLink[]; onRevoke: (
                 {t('revoke.button')}
               </Button>
             ) : (
-              <DateTime value={link.revoked_at} size="xs" c="dimmed" />
+              <Stack gap={4} align="flex-end">
+                <DateTime value={link.revoked_at} size="xs" c="dimmed" />
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="gray"
+                  leftSection={<IconTrash size={14} aria-hidden />}
+                  aria-label={t('remove.label', { name: link.name })}
+                  onClick={() => onRemove(link)}
+                >
+                  {t('remove.button')}
+                </Button>
+              </Stack>
             ),
         },
       ])}
