@@ -4,6 +4,8 @@ import { micRow } from './mic-sql.js';
 import type { Random } from './random.js';
 import type { RuleEngine } from './rule-engine.js';
 import { describeEvent } from './seed.js';
+import type { Truth } from './acoustics.js';
+import { truthWriter } from './truth-sql.js';
 
 export interface NewEvent {
   label_id: string;
@@ -11,6 +13,8 @@ export interface NewEvent {
   confidence?: number;
   sound_level?: number;
   at?: number;
+  /** Where an incident's sound really was (kept aside, never served). */
+  truth?: Truth;
 }
 
 /**
@@ -63,6 +67,7 @@ export function writeEvent(
         createdAt,
       );
     const seq = Number(info.lastInsertRowid);
+    if (input.truth !== undefined) truthWriter(db)(seq, input.truth);
     for (const out of engine.process({ id, label_id: input.label_id, mic_id: row.id, at })) {
       if (out.kind === 'created') {
         const c = db

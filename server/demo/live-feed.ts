@@ -1,5 +1,5 @@
 import { EDGES } from './catalog.js';
-import { Soundscape, type PlacedMic, type Quirks } from './physics.js';
+import { Soundscape, type Detection, type PlacedMic, type Quirks } from './physics.js';
 import { Random } from './random.js';
 import type { DemoStore } from './store.js';
 
@@ -19,7 +19,7 @@ function currentWorld(store: DemoStore): Soundscape {
       Object.entries(noisy).flatMap(([id, label]) => (index.has(id) ? [[index.get(id)!, label] as const] : [])),
     ),
   };
-  return new Soundscape(mics, quirks);
+  return new Soundscape(mics, quirks, new Random(Date.now() & 0xffffffff));
 }
 
 /**
@@ -45,9 +45,10 @@ export function startLiveFeed(store: DemoStore, meanIntervalMs: number): () => v
     timers.add(timer);
   };
 
-  const emit = (micId: string, labelId: string) => {
+  const emit = (d: Detection) => {
     try {
-      store.addEvent({ mic_id: micId, label_id: labelId });
+      // At the moment the physics says, to the millisecond, not whenever the timer fired.
+      store.addEvent({ mic_id: micIds[d.mic]!, label_id: d.labelId, at: d.at, sound_level: d.level, truth: d.truth });
     } catch (error) {
       // A mic can disappear between ticks only if the database was replaced; skip the tick.
       console.error('demo feed: could not add event', error);
@@ -57,7 +58,7 @@ export function startLiveFeed(store: DemoStore, meanIntervalMs: number): () => v
   const tick = () => {
     const now = Date.now();
     store.reportIn(now);
-    for (const d of world.moment(rng, now)) later(d.at - now, () => emit(micIds[d.mic]!, d.labelId));
+    for (const d of world.moment(rng, now)) later(d.at - now, () => emit(d));
     later(rng.exponential(meanIntervalMs), tick);
   };
   later(rng.exponential(meanIntervalMs), tick);

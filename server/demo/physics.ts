@@ -1,6 +1,7 @@
+import { CLOCK_SCATTER_MS, incidentFaults, levelAt, type Truth } from './acoustics.js';
 import { distanceMeters, offsetPlace, type Place } from './geo.js';
 import { LABELS } from './catalog.js';
-import type { Random } from './random.js';
+import { Random } from './random.js';
 
 /** Speed of sound in air: a mic hears an incident distance / 343 m/s after it happened. */
 export const SPEED_OF_SOUND_MPS = 343;
@@ -24,6 +25,10 @@ export interface Detection {
   mic: number;
   labelId: string;
   at: number;
+  /** An incident's level at the mic (dB); lone detections leave it to the edge's writer. */
+  level?: number;
+  /** An incident's true source, for the benchmark and tests. */
+  truth?: Truth;
 }
 
 export interface Quirks {
@@ -88,9 +93,14 @@ export class Soundscape {
   private readonly bySite: number[][] = [];
   private readonly siteCentre: Place[] = [];
 
+  /**
+   * @param noise draws the levels and faults of incidents, apart from the caller's generator, so
+   * that the seeded history (who hears what, when) is the same as before the demo had levels.
+   */
   constructor(
     private readonly mics: readonly PlacedMic[],
     private readonly quirks: Quirks,
+    private readonly noise = new Random(343),
   ) {
     mics.forEach((mic, i) => {
       (this.bySite[mic.site] ??= []).push(i);
@@ -126,7 +136,11 @@ export class Soundscape {
     return this.heard(mic, at) ? [{ mic, labelId, at }] : [];
   }
 
-  /** One incident near the site: a sound repeated a few times, standing still or passing by. */
+  /**
+   * One incident near the site: a sound repeated a few times, standing still or passing by, heard
+   * after distance / 343 m/s (clocks agreeing within a few ms) at a level falling 20·log10(distance);
+   * now and then one mic's clock is off by a few hundred ms, or one mic stands behind a wall.
+   */
   incident(rng: Random, at: number, site: number): Detection[] {
     const members = this.bySite[site] ?? [];
     const centre = this.siteCentre[site];
@@ -137,14 +151,26 @@ export class Soundscape {
     const heading = rng.range(0, 360);
     const speed = moving ? rng.range(10, 20) : 0;
     const repeats = moving ? rng.int(3, 6) : rng.int(1, 4);
+    const faults = incidentFaults(this.noise, labelId, members);
     const out: Detection[] = [];
     let t = at;
     for (let k = 0; k < repeats; k++) {
       for (const mic of members) {
         const meters = distanceMeters(place, this.mics[mic]!);
         if (!rng.chance(hearingChance(meters))) continue;
-        const heardAt = Math.round(t + (meters / SPEED_OF_SOUND_MPS) * 1000 + rng.range(0, 60));
-        if (this.heard(mic, heardAt)) out.push({ mic, labelId, at: heardAt });
+        const clockOffsetMs = faults.clock.get(mic) ?? 0;
+        const scatter = rng.range(-CLOCK_SCATTER_MS, CLOCK_SCATTER_MS);
+        const heardAt = Math.round(t + (meters / SPEED_OF_SOUND_MPS) * 1000 + scatter + clockOffsetMs);
+        if (!this.heard(mic, heardAt)) continue;
+        const truth: Truth = {
+          incident: faults.id,
+          repeat: k,
+          ...place,
+          emittedAt: t,
+          clockOffsetMs,
+          shadeDb: faults.shade.get(mic) ?? 0,
+        };
+        out.push({ mic, labelId, at: heardAt, level: levelAt(faults, mic, meters, this.noise), truth });
       }
       const gap = rng.range(3_000, 9_000);
       place = offsetPlace(place, (speed * gap) / 1000, heading);

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 
 /** Bump when the layout changes: an older database is then rebuilt from the seed. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export function createSchema(db: Database.Database): void {
   db.exec(`
@@ -102,5 +102,18 @@ export function createSchema(db: Database.Database): void {
       PRIMARY KEY (composite_seq, event_seq)
     ) WITHOUT ROWID;
     CREATE INDEX composite_members_event ON composite_members (event_seq);
+
+    -- Where each incident's sound really was, per detection: for the benchmark and the tests of
+    -- the console's locator. No operation of the edge interface reads it.
+    CREATE TABLE incident_truths (
+      event_seq INTEGER PRIMARY KEY,
+      incident TEXT NOT NULL,
+      repeat INTEGER NOT NULL,
+      latitude REAL NOT NULL,
+      longitude REAL NOT NULL,
+      emitted_at REAL NOT NULL,
+      clock_offset_ms REAL NOT NULL,
+      shade_db REAL NOT NULL
+    );
   `);
 }

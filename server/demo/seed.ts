@@ -3,6 +3,8 @@ import { EDGES, EDGE_STATUSES, LABELS, MIC_TYPES, ROLES, RULES } from './catalog
 import { Random } from './random.js';
 import { chooseQuirks, deafMicIndex, Soundscape, type PlacedMic, type Quirks } from './physics.js';
 import { RuleEngine, type EngineRule } from './rule-engine.js';
+import type { Truth } from './acoustics.js';
+import { truthWriter } from './truth-sql.js';
 
 const DAY_MS = 86_400_000;
 const HISTORY_DAYS = 7;
@@ -159,6 +161,8 @@ interface HistoryEvent {
   micIndex: number;
   labelId: string;
   at: number;
+  level?: number;
+  truth?: Truth;
 }
 
 /** Where the live feed finds the demo's odd mics again: the deaf one and the noisy ones. */
@@ -181,7 +185,9 @@ function historyEvents(rng: Random, mics: SeededMic[], quirks: Quirks, options: 
   while (events.length < total - burst) {
     const at = start + rng.next() * (options.now - start);
     for (const d of world.moment(rng, at)) {
-      if (d.at <= options.now) events.push({ micIndex: d.mic, labelId: d.labelId, at: d.at });
+      if (d.at <= options.now) {
+        events.push({ micIndex: d.mic, labelId: d.labelId, at: d.at, level: d.level, truth: d.truth });
+      }
     }
   }
   events.length = Math.min(events.length, total - burst);
@@ -217,6 +223,7 @@ function writeHistory(
     'INSERT INTO composite_events (seq, id, rule_id, group_key, started_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const insertMember = db.prepare('INSERT INTO composite_members (composite_seq, event_seq) VALUES (?, ?)');
+  const insertTruth = truthWriter(db);
   const parsed = micRows.map((m) => ({
     ...m,
     thresholds: JSON.parse(m.thresholds) as Record<string, { confidence: number; sound_level_ge: number }>,
@@ -232,8 +239,10 @@ function writeHistory(
       const threshold = mic.thresholds[h.labelId] ?? { confidence: 0.5, sound_level_ge: 65 };
       const confidence =
         Math.round((threshold.confidence + (1 - threshold.confidence) * rng.next() ** 0.8) * 1000) / 1000;
-      const soundLevel =
+      // Drawn for incidents too, which bring their own level: the rest of the history stays as it was.
+      const drawnLevel =
         Math.round((threshold.sound_level_ge + rng.range(0, 110 - threshold.sound_level_ge)) * 10) / 10;
+      const soundLevel = h.level ?? drawnLevel;
       const id = rng.uuid();
       const createdAt = new Date(h.at).toISOString();
       const read = now - h.at > 6 * 3_600_000 || rng.chance(0.3);
@@ -255,6 +264,7 @@ function writeHistory(
         readAt ?? createdAt,
       );
       eventSeq.set(id, seq);
+      if (h.truth !== undefined) insertTruth(seq, h.truth);
       for (const out of engine.process({ id, label_id: h.labelId, mic_id: mic.id, at: h.at })) {
         if (out.kind === 'created') {
           const cseq = nextComposite++;

@@ -13,6 +13,7 @@ import type { RuleEngine } from './rule-engine.js';
 import { restoreEngine } from './rule-rebuild.js';
 import { createSchema, SCHEMA_VERSION } from './schema.js';
 import { seed } from './seed.js';
+import { truthsOf } from './truth-sql.js';
 
 export type { CompositeFilter, EventFilter, MicFilter, MicPatch, NewEvent };
 
@@ -116,6 +117,11 @@ export class DemoStore {
   compositeEvent(id: string): Piece | undefined {
     const row = compositeRow(this.db, id);
     return row === undefined ? undefined : this.composites.get([row])[0];
+  }
+
+  /** Where these events' incidents really were: for the benchmark and tests, never through the interface. */
+  truths(eventIds: readonly string[]) {
+    return truthsOf(this.db, eventIds);
   }
 
   micIds(): string[] {
