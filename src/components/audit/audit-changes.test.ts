@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { translateData, type TFunction } from '@/lib/i18n';
+import { AUDIT_ACTIONS } from '@/api';
+import { setLanguage, translateData, type TFunction } from '@/lib/i18n';
 import { actionLabel, actorLabel, answerOf, changesOf, formatAuditValue } from './audit-changes';
 import './locales';
 
@@ -40,9 +41,19 @@ describe('audit changes', () => {
 
   it('names known actions and actors, and keeps unknown ones as recorded', () => {
     expect(actionLabel('mic.status')).toBe('Mic status switched');
-    expect(actionLabel('review.assign')).toBe('review.assign');
+    expect(actionLabel('review.escalate')).toBe('review.escalate');
     expect(actorLabel({ kind: 'wall', name: 'Lobby' })).toBe('Wall link “Lobby”');
     expect(actorLabel({ kind: 'anonymous', name: null })).toBe('Anonymous');
     expect(actorLabel({ kind: 'robot', name: 'r2' })).toBe('r2');
+  });
+
+  it('names every action the console records in words, in English and Korean, never as its key', () => {
+    for (const language of ['en', 'ko'] as const) {
+      setLanguage(language);
+      for (const action of AUDIT_ACTIONS) expect(actionLabel(action), action).not.toBe(action);
+    }
+    setLanguage('en');
+    expect(actionLabel('review.acknowledge')).toBe('Acknowledged');
+    expect(actionLabel('wall.remove')).toBe('Wall link removed');
   });
 });

@@ -31,6 +31,13 @@ const en = {
     pagination: '{{from}}–{{to}} of {{total}}',
     perPage: 'Rows per page',
   },
+  targets: {
+    account: 'Account',
+    wall: 'Wall link',
+    mic: 'Mic',
+    composite_event: 'Composite event',
+    event: 'Sound event',
+  },
   export: {
     button: 'Export CSV',
     hint: 'Downloads the entries matching this filter, newest first (at most {{cap}} rows).',
@@ -68,6 +75,13 @@ const ko: typeof en = {
     empty: '이 필터에 맞는 기록이 없습니다.',
     pagination: '{{total}}건 중 {{from}}–{{to}}',
     perPage: '페이지당 행 수',
+  },
+  targets: {
+    account: '계정',
+    wall: '상황판 링크',
+    mic: '마이크',
+    composite_event: '복합 이벤트',
+    event: '소리 이벤트',
   },
   export: {
     button: 'CSV 내보내기',

@@ -1,7 +1,8 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { AUDIT_CSV_CAP, auditCsvUrl, auditQueries } from '@/api';
+import { useMemo } from 'react';
+import { accountQueries, AUDIT_CSV_CAP, auditCsvUrl, auditQueries, micQueries, wallLinkQueries } from '@/api';
 import { FilterDrawer } from '@/components/filter-drawer';
 import { QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
@@ -9,14 +10,31 @@ import { useSearchParamsState } from '@/lib/search-params';
 import { PageHeader } from '@/components/page-header';
 import { AuditFilterBar } from './audit-filter-bar';
 import { auditFilterQuery, auditListQuery, auditSearch, type AuditFilters } from './audit-filters';
-import { AuditTable } from './audit-table';
+import { AuditTable, type TargetNames } from './audit-table';
 import './audit-locales';
+
+/** The names the trail's targets go by now: accounts, wall links and mics, each when its list answers. */
+function useTargetNames(): TargetNames {
+  const accounts = useQuery(accountQueries.list()).data;
+  // The wall screens' own list refreshes to show which screens are alive; names need no such pace.
+  const walls = useQuery({ ...wallLinkQueries.list(), refetchInterval: false }).data?.results;
+  const mics = useQuery(micQueries.inventory()).data?.mics;
+  return useMemo(
+    () => ({
+      accounts: new Map((accounts ?? []).map((account) => [account.id, account.username])),
+      walls: new Map((walls ?? []).map((link) => [link.id, link.name])),
+      mics: new Map((mics ?? []).map((mic) => [mic.id, mic.name])),
+    }),
+    [accounts, walls, mics],
+  );
+}
 
 /** Admin → Audit: the console's audit trail, filtered in the URL, paginated, exportable. */
 export function Component() {
   const { t, i18n } = useTranslation('adminAudit');
   const [filters, setFilters] = useSearchParamsState(auditSearch);
   const list = useQuery(auditQueries.list(auditListQuery(filters)));
+  const names = useTargetNames();
   const total = list.isPlaceholderData ? undefined : list.data?.total_cnt;
 
   const update = (patch: Partial<AuditFilters>) => setFilters({ page: 1, ...patch });
@@ -64,6 +82,7 @@ export function Component() {
         {(page) => (
           <AuditTable
             entries={page.results}
+            names={names}
             total={page.total_cnt}
             page={filters.page}
             size={filters.size}

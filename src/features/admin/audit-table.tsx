@@ -1,4 +1,5 @@
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { DataTable } from 'mantine-datatable';
 import { Link } from 'react-router-dom';
 import { AUDIT_PAGE_SIZES, type AuditEntry } from '@/api';
@@ -10,6 +11,7 @@ import { translateData, useTranslation } from '@/lib/i18n';
 
 interface AuditTableProps {
   entries: AuditEntry[];
+  names: TargetNames;
   total: number;
   page: number;
   size: number;
@@ -18,25 +20,82 @@ interface AuditTableProps {
   onSizeChange: (size: number) => void;
 }
 
-function Target({ target }: { target: AuditEntry['target'] }) {
+/** Names of what entries act on, as they are called now (accounts, wall links, mics); any may be missing. */
+export interface TargetNames {
+  accounts: ReadonlyMap<string, string>;
+  walls: ReadonlyMap<string, string>;
+  mics: ReadonlyMap<string, string>;
+}
+
+const recorded = (details: AuditEntry['details'], key: 'username' | 'name') =>
+  typeof details?.[key] === 'string' ? details[key] : undefined;
+
+/**
+ * What an entry acted on, by name: the account, wall link or mic as it is called now, else as the
+ * entry recorded it (a removed link, a deleted account); its id on hover. Text, never markup.
+ */
+function Target({ entry, names }: { entry: AuditEntry; names: TargetNames }) {
+  const target = entry.target;
   if (target === null) return null;
-  if (target.type === 'mic') {
-    return (
-      <Anchor component={Link} to={`/mics/${encodeURIComponent(target.id)}`} size="sm" ff="monospace">
-        {target.id}
-      </Anchor>
-    );
+  const kind = translateData('adminAudit', `targets.${target.type}`, target.type);
+  const short = target.id.length > 12 ? `${target.id.slice(0, 8)}…` : target.id;
+  let name: ReactNode;
+  switch (target.type) {
+    case 'account':
+      name = names.accounts.get(target.id) ?? recorded(entry.details, 'username') ?? short;
+      break;
+    case 'wall':
+      name = names.walls.get(target.id) ?? recorded(entry.details, 'name') ?? short;
+      break;
+    case 'mic':
+      name = (
+        <Anchor component={Link} to={`/mics/${encodeURIComponent(target.id)}`} size="sm">
+          {names.mics.get(target.id) ?? target.id}
+        </Anchor>
+      );
+      break;
+    case 'composite_event':
+      // Its rule's name is the edge's, not in the entry: the link says what it is and leads to it.
+      return (
+        <Anchor
+          component={Link}
+          to={`/composite-events/${encodeURIComponent(target.id)}`}
+          size="sm"
+          data-hint={target.id}
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          {kind}
+        </Anchor>
+      );
+    case 'event':
+      return (
+        <Text size="sm" data-hint={target.id} style={{ whiteSpace: 'nowrap' }}>
+          {kind}
+        </Text>
+      );
+    default:
+      name = short;
   }
-  // Other targets (accounts, wall links) are ids nobody reads: their kind, and the id on hover.
   return (
-    <Text size="sm" c="dimmed" data-hint={target.id} style={{ whiteSpace: 'nowrap' }}>
-      {target.type} ·{' '}
-      <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{target.id.slice(0, 8)}</span>
+    <Text size="sm" data-hint={target.id} style={{ overflowWrap: 'anywhere' }}>
+      <Text span size="xs" c="dimmed">
+        {kind}
+      </Text>{' '}
+      {name}
     </Text>
   );
 }
 
-export function AuditTable({ entries, total, page, size, fetching, onPageChange, onSizeChange }: AuditTableProps) {
+export function AuditTable({
+  entries,
+  names,
+  total,
+  page,
+  size,
+  fetching,
+  onPageChange,
+  onSizeChange,
+}: AuditTableProps) {
   const { t } = useTranslation('adminAudit');
   return (
     <DataTable<AuditEntry>
@@ -85,7 +144,7 @@ export function AuditTable({ entries, total, page, size, fetching, onPageChange,
             </Stack>
           ),
         },
-        { accessor: 'target', title: t('table.target'), render: (entry) => <Target target={entry.target} /> },
+        { accessor: 'target', title: t('table.target'), render: (entry) => <Target entry={entry} names={names} /> },
         {
           accessor: 'details',
           title: t('table.changes'),
