@@ -196,14 +196,6 @@ async function lastAdminCheck(db: Kysely<ConsoleSchema>, row: AccountRow, change
   return (await otherEnabledAdmins(db, row.id)) === 0 ? LAST_ADMIN : null;
 }
 
-/**
- * Why a change of role or status may not happen: it would leave the console without an enabled
- * admin (the API and the CLI both refuse that). Null when the change may happen.
- */
-export function lastAdminRefusal(consoleDb: ConsoleDb, row: AccountRow, change: AccountChange): Promise<string | null> {
-  return lastAdminCheck(consoleDb.db, row, change);
-}
-
 export type ChangeOutcome =
   | { status: 'missing' }
   | { status: 'refused'; detail: string }

@@ -89,6 +89,28 @@ describeEachDatabase('users CLI', (getDb) => {
     expect((await findByUsername(db, 'root'))!).toMatchObject({ role: 'admin', disabled: 0 });
   });
 
+  it('two commands lowering the last two admins at once: one is refused, an enabled admin remains', async () => {
+    const db = getDb();
+    await usersCommand(db, ['add', 'peer', '--role', 'admin'], typed('peer password 1'));
+    // Left by the test above: root and peer are the enabled admins.
+    for (let round = 0; round < 4; round++) {
+      const outcomes = await Promise.allSettled([
+        usersCommand(db, ['set-role', 'root', 'viewer'], noPassword),
+        usersCommand(db, ['disable', 'peer'], noPassword),
+      ]);
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+      const admins = await db.db
+        .selectFrom('accounts')
+        .select('username')
+        .where('role', '=', 'admin')
+        .where('disabled', '=', 0)
+        .execute();
+      expect(admins).toHaveLength(1);
+      await usersCommand(db, ['set-role', 'root', 'admin'], noPassword).catch(() => undefined);
+      await usersCommand(db, ['enable', 'peer'], noPassword).catch(() => undefined);
+    }
+  });
+
   it('refuses bad input with a usage error and changes nothing', async () => {
     const db = getDb();
     const cases: [string[], RegExp][] = [

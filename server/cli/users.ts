@@ -5,15 +5,14 @@ import {
   AccountConflict,
   accountView,
   createAccount,
+  changeAccount,
   findByUsername,
-  lastAdminRefusal,
   listAccounts,
   passwordSchema,
   roleSchema,
-  setDisabled,
   setPassword,
-  setRole,
   usernameSchema,
+  type AccountChange,
   type AccountRow,
 } from '../auth/accounts.js';
 import type { Role } from '../auth/principal.js';
@@ -53,9 +52,11 @@ async function existing(db: ConsoleDb, name: string | undefined, command: string
   return row;
 }
 
-async function refuseLastAdmin(db: ConsoleDb, row: AccountRow, change: { role?: Role; disabled?: boolean }) {
-  const refusal = await lastAdminRefusal(db, row, change);
-  if (refusal !== null) throw new UsageError(refusal);
+/** The check and the change in one transaction, as Admin → Accounts makes them: two at once cannot leave no admin. */
+async function applyChange(db: ConsoleDb, row: AccountRow, change: AccountChange): Promise<void> {
+  const outcome = await changeAccount(db, row.id, change, null);
+  if (outcome.status === 'missing') throw new UsageError(`No account is named "${row.username}" any more`);
+  if (outcome.status === 'refused') throw new UsageError(outcome.detail);
 }
 
 /**
@@ -119,8 +120,7 @@ export async function usersCommand(
       const row = await existing(db, name, 'set-role');
       const role = parseRole(extra[0]);
       if (row.role === role) return `"${row.username}" is already ${role}.`;
-      await refuseLastAdmin(db, row, { role });
-      await setRole(db, row.id, role);
+      await applyChange(db, row, { role });
       await audit('account.role', row, { username: row.username, before: row.role, after: role });
       return `"${row.username}" is now ${role}; its open sessions have ended.`;
     }
@@ -130,8 +130,7 @@ export async function usersCommand(
       const row = await existing(db, name, command);
       const disabled = command === 'disable';
       if ((Number(row.disabled) !== 0) === disabled) return `"${row.username}" is already ${command}d.`;
-      await refuseLastAdmin(db, row, { disabled });
-      await setDisabled(db, row.id, disabled);
+      await applyChange(db, row, { disabled });
       await audit(disabled ? 'account.disable' : 'account.enable', row, { username: row.username });
       return disabled
         ? `"${row.username}" is disabled; its open sessions have ended.`
