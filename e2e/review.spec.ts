@@ -339,10 +339,10 @@ test('the wall shows unacknowledged incidents first; one left new past ESCALATE_
   await expect(entry).toHaveAttribute('data-escalated', 'false');
   await expect(entry).toContainText('Not acknowledged');
   await expect(entry).toContainText('1 min');
-  // Audio may start suspended (the browser's autoplay rule): a supervisor's click turns it on.
-  const enableSound = page.getByRole('button', { name: 'Click to enable sound' });
-  if (await enableSound.isVisible()) await enableSound.click();
-  await expect(enableSound).toHaveCount(0);
+  // Audio may start suspended (the browser's autoplay rule): a supervisor's click anywhere turns it on.
+  const muted = page.getByText(/^Chime muted by this browser/);
+  if (await muted.isVisible()) await wall.clock.click();
+  await expect(muted).toHaveCount(0);
   const tones = await page.evaluate(() => (window as unknown as { chimeTones: number }).chimeTones);
 
   await page.clock.fastForward('03:00');

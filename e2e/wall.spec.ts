@@ -57,4 +57,29 @@ test.describe('wall display', () => {
     // Chromium logs each failed refresh (502) as a console error; those were the point of this test.
     consoleErrors.length = 0;
   });
+
+  test('with chime=1 in a browser that holds sound back, says so in one small line; a click anywhere turns it on', async ({
+    page,
+  }) => {
+    // As a browser's autoplay rule does: every audio context starts suspended.
+    await page.addInitScript(() => {
+      const Audio = window.AudioContext;
+      window.AudioContext = class extends Audio {
+        constructor(options?: AudioContextOptions) {
+          super(options);
+          void this.suspend();
+        }
+      };
+    });
+    const wall = new WallPage(page);
+    await wall.goto('?chime=1');
+    const muted = page.getByRole('status').filter({ hasText: 'Chime muted by this browser' });
+    await expect(muted).toContainText('--autoplay-policy=no-user-gesture-required');
+    await expect(page.getByRole('button', { name: /sound/i })).toHaveCount(0);
+    const size = (locator: typeof muted) => locator.evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+    expect(await size(muted)).toBeLessThan(await size(wall.setup));
+
+    await wall.clock.click();
+    await expect(muted).toHaveCount(0);
+  });
 });

@@ -33,7 +33,8 @@ const en = {
   resolved: 'Resolved',
   overdue: 'Overdue: not acknowledged',
   confidence: '{{value}}',
-  enableSound: 'Click to enable sound',
+  soundBlocked:
+    'Chime muted by this browser: click anywhere on the screen, or start the browser with --autoplay-policy=no-user-gesture-required',
   soundOn: 'Chime on',
   mics: '{{count}} mics',
   revoked: 'This wall link was revoked',
@@ -75,7 +76,8 @@ const ko: typeof en = {
   resolved: '처리 완료',
   overdue: '확인 지연',
   confidence: '{{value}}',
-  enableSound: '클릭하여 소리 켜기',
+  soundBlocked:
+    '이 브라우저가 알림음을 막았습니다. 화면 아무 곳이나 클릭하거나 브라우저를 --autoplay-policy=no-user-gesture-required 옵션으로 시작하세요',
   soundOn: '알림음 켜짐',
   mics: '마이크 {{count}}개',
   revoked: '이 상황판 링크는 폐기되었습니다',

@@ -3,9 +3,10 @@ import type { FeedEntry } from './feed';
 
 /**
  * A short two-tone chime through Web Audio, for new composite events. Browsers start audio
- * suspended until the user interacts with the page; `blocked` says so, `enable` resumes it.
+ * suspended until someone interacts with the page (a kiosk browser can be told not to: README);
+ * `blocked` says so, and any click or key on the page resumes it.
  */
-export function useChime(enabled: boolean): { blocked: boolean; enable: () => void; play: () => void } {
+export function useChime(enabled: boolean): { blocked: boolean; play: () => void } {
   const context = useRef<AudioContext | null>(null);
   const [blocked, setBlocked] = useState(false);
 
@@ -23,9 +24,18 @@ export function useChime(enabled: boolean): { blocked: boolean; enable: () => vo
     };
   }, [enabled]);
 
-  const enable = useCallback(() => {
-    void context.current?.resume();
-  }, []);
+  // Nobody presses a button on a TV: whatever someone does to the screen turns the sound on.
+  const muted = enabled && blocked;
+  useEffect(() => {
+    if (!muted) return;
+    const resume = () => void context.current?.resume();
+    window.addEventListener('click', resume);
+    window.addEventListener('keydown', resume);
+    return () => {
+      window.removeEventListener('click', resume);
+      window.removeEventListener('keydown', resume);
+    };
+  }, [muted]);
 
   const play = useCallback(() => {
     const audio = context.current;
@@ -53,7 +63,7 @@ export function useChime(enabled: boolean): { blocked: boolean; enable: () => vo
     }
   }, []);
 
-  return { blocked: enabled && blocked, enable, play };
+  return { blocked: muted, play };
 }
 
 /** Chimes once for each composite event that arrives while the wall is up. */

@@ -1,5 +1,4 @@
-import { Button } from '@mantine/core';
-import { IconVolume } from '@tabler/icons-react';
+import { IconVolumeOff } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, type CSSProperties } from 'react';
 import { useHeardBy } from '@/components/heard-by/use-heard-by';
 import { useInventoryNotes } from '@/components/inventory-note';
@@ -97,24 +96,19 @@ function WallScreen() {
               t('wall:mics', { count: markers.length }),
             ].join(' · ')}
           </div>
+          {chime.blocked && (
+            // Said once and small: a wall is read from across the room, this only by whoever set it up.
+            <div className={classes.muted} role="status">
+              <IconVolumeOff aria-hidden className={classes.mutedIcon} />
+              {t('wall:soundBlocked')}
+            </div>
+          )}
           {inventoryNotes.length > 0 && (
             <div className={classes.setup} role="status" data-testid="inventory-note">
               {inventoryNotes.join(' ')}
             </div>
           )}
         </div>
-        {chime.blocked && (
-          <Button
-            size="lg"
-            variant="light"
-            color="yellow"
-            leftSection={<IconVolume aria-hidden />}
-            onClick={chime.enable}
-            className={classes.sound}
-          >
-            {t('wall:enableSound')}
-          </Button>
-        )}
         <div className={classes.right}>
           <WallClock />
           <FreshnessBadge health={health} config={config} />
