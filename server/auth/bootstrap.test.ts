@@ -86,6 +86,15 @@ describeEachDatabase('first admin', (getDb) => {
     expect(sessions.map((s) => s.id)).not.toContain(hashToken(session.split('=')[1]!));
   });
 
+  it('refuses an ADMIN_PASSWORD that breaks the password rules, and creates no account', async () => {
+    for (const weak of ['12345678', 'short']) {
+      await expect(
+        bootstrapAccounts(getDb(), { adminUsername: 'weak-admin', adminPassword: weak, demoAutoSignIn: false }),
+      ).rejects.toThrow(/^ADMIN_PASSWORD is refused: /);
+    }
+    expect(await findByUsername(getDb(), 'weak-admin')).toBeUndefined();
+  });
+
   it('refuses ADMIN_USERNAME without ADMIN_PASSWORD', async () => {
     await expect(
       bootstrapAccounts(getDb(), { adminUsername: 'x', adminPassword: null, demoAutoSignIn: false }),

@@ -7,6 +7,7 @@ import {
   createAccount,
   findByUsername,
   normalizeUsername,
+  passwordSchema,
   setDisabled,
   setPassword,
   setRole,
@@ -78,6 +79,11 @@ export interface BootstrapOptions {
  */
 export async function bootstrapAccounts(consoleDb: ConsoleDb, options: BootstrapOptions): Promise<string | null> {
   if (options.adminUsername !== null && options.adminPassword !== null) {
+    // The same rules as any password set in the console: a start with a weak one stops, saying why.
+    const checked = passwordSchema.safeParse(options.adminPassword);
+    if (!checked.success) {
+      throw new Error(`ADMIN_PASSWORD is refused: ${checked.error.issues.map((issue) => issue.message).join(' ')}`);
+    }
     await ensureAdmin(consoleDb, options.adminUsername, options.adminPassword);
     return null;
   }
