@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { registerAudio } from './audio/register.js';
 import { registerAudit } from './audit/register.js';
 import { demoAutoSignIn, registerAuth } from './auth/register.js';
 import { limitConnections } from './connection-limits.js';
@@ -160,6 +161,12 @@ export function buildApp({ config, upstream, token, demo, db, setupToken = null 
     edge: { upstream, token, timeoutMs: config.edgeTimeoutMs, maxResponseBytes: config.gateway.maxResponseBytes },
     newWindowHours: config.review.newWindowHours,
     feed: hub ?? undefined,
+  });
+  registerAudio(app, {
+    db,
+    edge: { upstream, token, timeoutMs: config.edgeTimeoutMs, maxResponseBytes: config.gateway.maxResponseBytes },
+    audioBase: config.edgeAudioUrl ?? upstream,
+    maxClipBytes: config.edgeMaxAudioBytes,
   });
   // Review changes ride the live stream, so every open screen sees them within a second.
   if (hub !== null) reviewBus.subscribe((change) => hub.broadcaster.publish({ type: 'review', data: change }));

@@ -10,6 +10,10 @@ export interface ServerConfig {
   edgeApiUrl: string | null;
   edgeApiToken: string | null;
   edgeTimeoutMs: number;
+  /** EDGE_AUDIO_URL: where clips are read (base + a base event's file_path); null: the edge API's address. */
+  edgeAudioUrl: string | null;
+  /** EDGE_MAX_AUDIO_BYTES: a longer clip is refused without being read to the end. */
+  edgeMaxAudioBytes: number;
   readOnly: boolean;
   mapTileUrl: string | null;
   mapTileAttribution: string | null;
@@ -164,6 +168,11 @@ function positive(value: string | undefined, fallback: number, name: string): nu
   return n;
 }
 
+function httpUrl(value: string | null, name: string): string | null {
+  if (value !== null && !/^https?:\/\/[^/]/i.test(value)) throw new Error(`${name} must be http(s), got "${value}"`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string }): ServerConfig {
   const edgeApiUrl = nonEmpty(env.EDGE_API_URL);
   if (edgeApiUrl !== null) {
@@ -178,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     edgeApiUrl,
     edgeApiToken: nonEmpty(env.EDGE_API_TOKEN),
     edgeTimeoutMs: intFrom(env.EDGE_TIMEOUT_MS, 10_000, 'EDGE_TIMEOUT_MS'),
+    edgeAudioUrl: httpUrl(nonEmpty(env.EDGE_AUDIO_URL), 'EDGE_AUDIO_URL'),
+    edgeMaxAudioBytes: positive(env.EDGE_MAX_AUDIO_BYTES, 4 * 1024 * 1024, 'EDGE_MAX_AUDIO_BYTES'),
     readOnly: flag(env.READ_ONLY),
     mapTileUrl: nonEmpty(env.MAP_TILE_URL),
     mapTileAttribution: nonEmpty(env.MAP_TILE_ATTRIBUTION),

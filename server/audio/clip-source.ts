@@ -1,0 +1,105 @@
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { EdgeError } from '../gateway/edge-error.js';
+import { getEdge, type EdgeAccess } from '../review/recent.js';
+import { ClipCache } from './clip-cache.js';
+import { ClipError, fetchClip, type Clip } from './edge-clip.js';
+
+/** Clips held in memory at most (least recently used out first) and for how long. */
+export const CLIP_CACHE = { maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 };
+/** Which file each base event of a composite has: read once for a player's whole page of rows. */
+const PATHS_CACHE = { maxBytes: 2 * 1024 * 1024, ttlMs: 60_000 };
+
+const compositePaths = z.object({
+  id: z.string(),
+  events: z.array(z.object({ id: z.string(), audio_file: z.object({ file_path: z.unknown() }).loose() }).loose()),
+});
+type Paths = Map<string, unknown>;
+
+export interface ClipSourceOptions {
+  /** How composite events are read (the edge API's address, the server's token, limits). */
+  edge: EdgeAccess;
+  /** EDGE_AUDIO_URL, else the edge API's address. */
+  audioBase: string;
+  /** EDGE_MAX_AUDIO_BYTES. */
+  maxClipBytes: number;
+  cache?: { maxBytes: number; ttlMs: number };
+  log?: (line: string) => void;
+}
+
+const pathsWeight = (paths: Paths) => [...paths].reduce((sum, [id, p]) => sum + id.length + String(p).length, 64);
+
+/**
+ * Where the console gets clips: a base event's file_path is taken from the edge's own composite
+ * event (never from the browser), the clip read from the edge under fetchClip's rules, and both
+ * kept a while. With the server's token every user shares the cache; with browsers' own tokens
+ * (EDGE_TOKEN_FROM_BROWSER) each token has its own entries, so nobody hears what their token
+ * could not fetch.
+ */
+export class ClipSource {
+  readonly clips: ClipCache<Clip>;
+  private readonly paths: ClipCache<Paths>;
+
+  constructor(private readonly options: ClipSourceOptions) {
+    this.clips = new ClipCache<Clip>({ ...(options.cache ?? CLIP_CACHE), sizeOf: (clip) => clip.bytes.byteLength });
+    this.paths = new ClipCache<Paths>({ ...PATHS_CACHE, sizeOf: pathsWeight });
+  }
+
+  private scope(authorization: string | null): string {
+    if (this.options.edge.token !== null) return '';
+    return crypto
+      .createHash('sha256')
+      .update(authorization ?? '')
+      .digest('base64url');
+  }
+
+  /** The clip of base event `eventId` of composite `compositeId`. */
+  async clip(compositeId: string, eventId: string, authorization: string | null): Promise<Clip> {
+    const key = this.clipKey(compositeId, eventId, authorization);
+    const held = this.clips.get(key);
+    if (held !== undefined) return held;
+    const paths = await this.pathsOf(compositeId, authorization);
+    if (!paths.has(eventId)) throw new ClipError('missing', `Composite event ${compositeId} has no event ${eventId}.`);
+    return this.clipAt(compositeId, eventId, paths.get(eventId), authorization);
+  }
+
+  /** The clip at a file_path the caller read from the edge's composite event itself. */
+  clipAt(compositeId: string, eventId: string, filePath: unknown, authorization: string | null): Promise<Clip> {
+    const audio = {
+      base: this.options.audioBase,
+      token: this.options.edge.token,
+      timeoutMs: this.options.edge.timeoutMs,
+      maxBytes: this.options.maxClipBytes,
+      log: this.options.log,
+    };
+    return this.clips.getOrFetch(this.clipKey(compositeId, eventId, authorization), () =>
+      fetchClip(audio, filePath, authorization),
+    );
+  }
+
+  private clipKey(compositeId: string, eventId: string, authorization: string | null): string {
+    return JSON.stringify([this.scope(authorization), compositeId, eventId]);
+  }
+
+  private pathsOf(compositeId: string, authorization: string | null): Promise<Paths> {
+    const key = JSON.stringify([this.scope(authorization), compositeId]);
+    return this.paths.getOrFetch(key, async () => {
+      const path = `/api/v1/composite-events/${encodeURIComponent(compositeId)}`;
+      try {
+        const composite = await getEdge(this.options.edge, path, new URLSearchParams(), authorization, compositePaths);
+        return new Map(composite.events.map((event) => [event.id, event.audio_file.file_path]));
+      } catch (error) {
+        throw asClipError(error, compositeId);
+      }
+    });
+  }
+}
+
+/** An edge read's failure as a clip's: an unknown composite is a missing clip, the rest the edge's. */
+export function asClipError(error: unknown, compositeId: string): unknown {
+  if (!(error instanceof EdgeError)) return error;
+  if (error.status === 404) return new ClipError('missing', `The edge has no composite event ${compositeId}.`);
+  if (error.status === 504) return new ClipError('timeout', error.message);
+  if (error.status === 401 || error.status === 403) return new ClipError('unauthorized', error.message);
+  return new ClipError('unreachable', error.message);
+}

@@ -1,0 +1,128 @@
+import { EdgeResponseTooLarge, formatBytes, readCapped } from '../gateway/edge-answer.js';
+import { redactText } from '../redact.js';
+import { checkClipPath, clipUrl } from './clip-path.js';
+
+/** Why a clip could not be had, as the player shows it on the clip's row. */
+export type ClipFailure =
+  | 'missing'
+  | 'refused_path'
+  | 'redirect'
+  | 'not_audio'
+  | 'too_large'
+  | 'timeout'
+  | 'unreachable'
+  | 'edge_error'
+  | 'unauthorized';
+
+const STATUS: Record<ClipFailure, number> = {
+  missing: 404,
+  refused_path: 502,
+  redirect: 502,
+  not_audio: 502,
+  too_large: 502,
+  timeout: 504,
+  unreachable: 502,
+  edge_error: 502,
+  unauthorized: 502,
+};
+
+export class ClipError extends Error {
+  constructor(
+    readonly reason: ClipFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return STATUS[this.reason];
+  }
+}
+
+export interface Clip {
+  bytes: Buffer;
+  /** The edge's audio/* media type, without parameters. */
+  type: string;
+}
+
+export interface ClipFetchOptions {
+  /** EDGE_AUDIO_URL, else the edge's address. */
+  base: string;
+  /** The server's edge token; null: the asking browser's Authorization header. */
+  token: string | null;
+  timeoutMs: number;
+  /** EDGE_MAX_AUDIO_BYTES. */
+  maxBytes: number;
+  log?: (line: string) => void;
+}
+
+const AUDIO_TYPE = /^audio\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
+
+/**
+ * Reads one clip from the edge under the gateway's rules for edge answers: the path checked first
+ * (a refused one is logged and nothing is fetched), the edge's token, no redirect followed, a
+ * timeout, only an audio/* answer, and a size cap enforced while reading (readCapped).
+ */
+export async function fetchClip(
+  options: ClipFetchOptions,
+  filePath: unknown,
+  authorization: string | null,
+  signal?: AbortSignal,
+): Promise<Clip> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const checked = checkClipPath(filePath);
+  const url = checked.ok ? clipUrl(options.base, checked.encoded) : null;
+  if (url === null) {
+    const reason = checked.ok ? 'leaves the edge' : checked.reason;
+    // The path is the edge's data: quoted, cut short and without credentials, never followed.
+    log(`audio: refused the file_path ${redactText(JSON.stringify(String(filePath)).slice(0, 200))}: ${reason}`);
+    throw new ClipError('refused_path', `The edge gave this clip an unsafe file path (${reason}); it was not fetched.`);
+  }
+  const headers: Record<string, string> = { accept: 'audio/*' };
+  const auth = options.token !== null ? `Bearer ${options.token}` : authorization;
+  if (auth !== null) headers.authorization = auth;
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  let response: Response;
+  let bytes: Buffer;
+  try {
+    response = await fetch(url, {
+      headers,
+      redirect: 'manual',
+      signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
+    });
+    if (response.status !== 200) {
+      await response.body?.cancel().catch(() => undefined);
+      throw answerError(response.status);
+    }
+    const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!AUDIO_TYPE.test(type)) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new ClipError('not_audio', `The edge answered ${type || 'no content type'}, not audio.`);
+    }
+    bytes = await readCapped(response, options.maxBytes);
+    return { bytes, type };
+  } catch (error) {
+    if (error instanceof ClipError) throw error;
+    if (error instanceof EdgeResponseTooLarge) {
+      throw new ClipError('too_large', `The clip is over ${formatBytes(options.maxBytes)} (EDGE_MAX_AUDIO_BYTES).`);
+    }
+    if (timeout.aborted) {
+      const seconds = Math.round(options.timeoutMs / 100) / 10;
+      throw new ClipError('timeout', `The edge did not send the clip within ${seconds} s.`);
+    }
+    if (signal?.aborted) throw error;
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    throw new ClipError('unreachable', `Edge server unreachable${cause === undefined ? '' : ` (${cause})`}.`);
+  }
+}
+
+function answerError(status: number): ClipError {
+  if (status === 404 || status === 410) return new ClipError('missing', 'The edge has no clip for this detection.');
+  if (status >= 300 && status < 400) {
+    return new ClipError('redirect', `The edge answered a redirect (${status}); it is not followed.`);
+  }
+  if (status === 401 || status === 403) {
+    return new ClipError('unauthorized', `The edge refused the console's token (${status}).`);
+  }
+  return new ClipError('edge_error', `The edge answered ${status} for the clip.`);
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ConsoleDb } from '../db/database.js';
+import type { EdgeAccess } from '../review/recent.js';
+import { ClipSource } from './clip-source.js';
+import { registerEvidenceRoute } from './evidence-route.js';
+import { registerAudioRoute } from './routes.js';
+
+export interface AudioOptions {
+  db: ConsoleDb;
+  /** How composite events are read: the edge API's address and token, the timeout, the JSON size cap. */
+  edge: EdgeAccess & { maxResponseBytes: number };
+  /** EDGE_AUDIO_URL, else the edge API's address. */
+  audioBase: string;
+  /** EDGE_MAX_AUDIO_BYTES. */
+  maxClipBytes: number;
+}
+
+/** Listening to detections (every account, never a wall link) and the evidence pack (operators, admins). */
+export function registerAudio(app: FastifyInstance, options: AudioOptions): ClipSource {
+  const clips = new ClipSource({
+    edge: options.edge,
+    audioBase: options.audioBase,
+    maxClipBytes: options.maxClipBytes,
+  });
+  // In a scope of their own, so the compression plugin sees their `compress: false`.
+  app.register(async (scope) => {
+    registerAudioRoute(scope, clips);
+    registerEvidenceRoute(scope, { db: options.db, clips, edge: options.edge });
+  });
+  return clips;
+}
