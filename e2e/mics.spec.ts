@@ -127,6 +127,32 @@ test.describe('mic table', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('at 1280 px every device name and every threshold is shown whole', async ({ page, consoleErrors }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const mics = new MicsPage(page);
+    await mics.goto('/mics?size=25');
+    await expect(mics.rows).toHaveCount(25);
+    // Nothing cut: the names that differ only at their end ("Bupyeong Underground Mall …") and the chips.
+    const names = await mics.nameLinks.evaluateAll((links) =>
+      links
+        .filter((link) => link.scrollWidth > link.clientWidth + 1 || link.scrollHeight > link.clientHeight + 1)
+        .map((link) => link.textContent),
+    );
+    expect(names).toEqual([]);
+    await expect(mics.thresholdChips.first()).toBeVisible();
+    const chips = await mics.thresholdChips.evaluateAll((items) =>
+      items
+        .filter((item) => {
+          const cell = item.closest('td')!.getBoundingClientRect();
+          const box = item.getBoundingClientRect();
+          return box.right > cell.right || item.scrollWidth > item.clientWidth + 1;
+        })
+        .map((item) => item.textContent),
+    );
+    expect(chips).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('device names render as text, never as markup', async ({ page, consoleErrors }) => {
     const mics = new MicsPage(page);
     const payload = '<img src=x onerror="window.__xss=1">';

@@ -32,6 +32,16 @@ export class MicsPage {
     return this.rows.filter({ hasText: text });
   }
 
+  /** The device names, one link per row. */
+  get nameLinks(): Locator {
+    return this.rows.locator('td:first-child a');
+  }
+
+  /** The threshold chips of every row ("Car horn 0.66"). */
+  get thresholdChips(): Locator {
+    return this.table.getByRole('listitem');
+  }
+
   /** The row of a device by its id, shown under its name. */
   rowOf(micId: string): Locator {
     return this.rows.filter({ has: this.page.getByText(micId, { exact: true }) });

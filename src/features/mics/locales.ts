@@ -16,8 +16,7 @@ const en = {
   columns: {
     name: 'Name',
     status: 'Status',
-    edge: 'Edge server',
-    host: 'Host',
+    edgeHost: 'Edge server · host',
     location: 'Location',
     thresholds: 'Thresholds',
     updated: 'Updated',
@@ -158,8 +157,7 @@ const ko: typeof en = {
   columns: {
     name: '이름',
     status: '상태',
-    edge: '엣지 서버',
-    host: '호스트',
+    edgeHost: '엣지 서버 · 호스트',
     location: '위치',
     thresholds: '임계값',
     updated: '수정',

@@ -58,7 +58,9 @@ export function Component() {
     {
       accessor: 'name',
       title: t('columns.name'),
-      width: 250,
+      // Wider on a wide screen (one line), and two lines, not an ellipsis, when narrow: names of one
+      // site differ at their end ("… North pole").
+      width: 'clamp(240px, calc(40vw - 280px), 400px)',
       cellsClassName: classes.nameCell,
       render: (mic) => (
         <Stack gap={0}>
@@ -81,28 +83,26 @@ export function Component() {
     {
       accessor: 'status',
       title: t('columns.status'),
-      width: 172,
+      width: 160,
       render: (mic) => (readOnly ? <MicStatusBadge status={mic.status} /> : <StatusToggle mic={mic} />),
     },
     {
       accessor: 'edge_id',
-      title: t('columns.edge'),
+      title: t('columns.edgeHost'),
       width: 125,
-      render: (mic) => <span className={classes.mono}>{mic.edge_id}</span>,
-    },
-    {
-      accessor: 'host',
-      title: t('columns.host'),
-      width: 100,
-      render: (mic) => <span className={classes.mono}>{mic.host}</span>,
+      render: (mic) => (
+        <span className={classes.stackedMono}>
+          <span>{mic.edge_id}</span> <span>{mic.host}</span>
+        </span>
+      ),
     },
     {
       accessor: 'location',
       title: t('columns.location'),
-      width: 132,
+      width: 96,
       render: (mic) => (
-        <span className={classes.mono}>
-          {mic.location.latitude.toFixed(4)}, {mic.location.longitude.toFixed(4)}
+        <span className={classes.stackedMono}>
+          <span>{mic.location.latitude.toFixed(4)},</span> <span>{mic.location.longitude.toFixed(4)}</span>
         </span>
       ),
     },
@@ -114,7 +114,7 @@ export function Component() {
     {
       accessor: 'updated_at',
       title: t('columns.updated'),
-      width: 115,
+      width: 110,
       render: (mic) => <DateTime value={mic.updated_at} relative size="xs" />,
     },
   ]);
@@ -179,7 +179,7 @@ export function Component() {
         {(page) => (
           <DataTable<Mic>
             aria-label={t('table.label')}
-            className={stackedTableClass}
+            className={`${stackedTableClass} ${classes.table}`}
             withTableBorder
             borderRadius="sm"
             striped

@@ -4,7 +4,7 @@ import type { LabelName, Mic } from '@/api';
 import { categoryLabel } from './category-name';
 import classes from './mics.module.css';
 
-/** Categories with their confidence in two lines at most; the whole list on hover. */
+/** Each category with its confidence, as a chip. */
 export function ThresholdSummary({
   thresholds,
   names,
@@ -21,15 +21,15 @@ export function ThresholdSummary({
       </Text>
     );
   }
-  const all = entries
-    .map(
-      ([category, threshold]) =>
-        `${categoryLabel(category, names.get(category), i18n.language)} ${threshold.confidence.toFixed(2)}`,
-    )
-    .join(' · ');
+  // Chips that wrap: every category and its number readable in a narrow column.
   return (
-    <Text size="xs" className={classes.clamp2} data-hint={all}>
-      {all}
-    </Text>
+    <ul className={classes.chips}>
+      {entries.map(([category, threshold]) => (
+        <li key={category} className={classes.chip}>
+          {categoryLabel(category, names.get(category), i18n.language)}{' '}
+          <span className={classes.chipValue}>{threshold.confidence.toFixed(2)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
