@@ -52,6 +52,8 @@ describe('/composite-events/:id', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next event' }));
     expect(screen.getByText('1 of 1 mics have heard it')).toBeInTheDocument();
     expect(screen.getByTestId('replay-position')).toHaveTextContent('+1.0 s');
+    // Its confidence as everywhere else, whole (a shrinking chip cut it to "0.").
+    expect(within(screen.getByRole('list', { name: 'Events in time order' })).getByText('90%')).toBeInTheDocument();
   });
 
   it('explains why it fired and never shows connection credentials', async () => {

@@ -7,6 +7,7 @@ import { CircleMarker, Tooltip } from 'react-leaflet';
 import { insightQueries, type Replay } from '@/api';
 import { BaseMap } from '@/components/map/base-map';
 import { QueryView } from '@/components/query-feedback';
+import { formatPercent } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { advance, heardBy, stepTimes, timelineOf } from './replay-timeline';
 import classes from './replay.module.css';
@@ -172,8 +173,8 @@ function ReplayPlayer({ replay }: { replay: Replay }) {
               <span className={classes.offset}>{t('replay.at', { seconds: seconds(offsetMs) })}</span>
               <span>{names.get(event.mic_id) ?? event.mic_id}</span>
               {event.confidence !== null && (
-                <Badge size="xs" variant="light" color="gray">
-                  {event.confidence.toFixed(2)}
+                <Badge size="xs" variant="light" color="gray" className={classes.confidence}>
+                  {formatPercent(event.confidence)}
                 </Badge>
               )}
             </li>

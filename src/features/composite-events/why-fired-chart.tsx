@@ -9,7 +9,9 @@ import { whyFiredGeometry, type WhyFiredGeometry } from './why-fired';
 import classes from './why-fired-chart.module.css';
 
 const LANE = 92;
-const GAP = 44;
+// Room between the lanes for two rows of text: "rule met" under the confidence lane, then the
+// sound level's lane label (on one row they overlapped when the rule was met early).
+const GAP = 56;
 const TOP = 30;
 const LEFT = 64;
 const RIGHT = 16;
@@ -81,7 +83,7 @@ export function WhyFiredChart({ composite }: { composite: CompositeEvent }) {
                 },
               ].map((lane) => (
                 <g key={lane.label}>
-                  <text x={4} y={lane.top - 14} className={classes.laneLabel}>
+                  <text x={4} y={lane.top - 12} className={classes.laneLabel}>
                     {lane.label}
                   </text>
                   {lane.ticks.map((tick) => (
@@ -124,7 +126,13 @@ export function WhyFiredChart({ composite }: { composite: CompositeEvent }) {
                     y2={HEIGHT - 22}
                     className={classes.ruleMet}
                   />
-                  <text x={x(geometry.thresholdX) + 4} y={levelTop - 12} className={classes.marker}>
+                  <text
+                    // Under the confidence lane; near the right edge it reads leftwards, inside the plot.
+                    x={geometry.thresholdX > 0.85 ? x(geometry.thresholdX) - 4 : x(geometry.thresholdX) + 4}
+                    y={confTop + LANE + 18}
+                    textAnchor={geometry.thresholdX > 0.85 ? 'end' : 'start'}
+                    className={classes.marker}
+                  >
                     {t('detail.ruleMet')}
                   </text>
                 </>
