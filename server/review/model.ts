@@ -88,6 +88,20 @@ export const transitionSchema = z.discriminatedUnion('action', [
     fired_at: firedAtSchema,
   }),
   z.object({ action: z.literal('reopen'), expected_version: z.number().int().min(0) }),
+  // After listening to the clips: the label confirmed, or the category it really was.
+  z.object({
+    action: z.literal('listen_confirm'),
+    expected_version: z.number().int().min(0),
+    event_id: itemIdSchema.optional(),
+    fired_at: firedAtSchema,
+  }),
+  z.object({
+    action: z.literal('listen_relabel'),
+    expected_version: z.number().int().min(0),
+    label: itemIdSchema.refine((label) => label.length <= 100, 'at most 100 characters'),
+    event_id: itemIdSchema.optional(),
+    fired_at: firedAtSchema,
+  }),
 ]);
 export type Transition = z.infer<typeof transitionSchema>;
 
@@ -113,6 +127,7 @@ export function conflictDetail(current: ReviewItem, action: Transition['action']
  * Resolving a new item acknowledges it in the same step. Assigning keeps the state; the first
  * acknowledge or resolve of an unassigned item assigns it to whoever acted. Any transition
  * decided on an older version than the item's is refused, so two operators never both win.
+ * Listening verdicts (listen_confirm, listen_relabel) change neither state nor owner, in any state.
  * `firedAt` is when the item fired as the edge says, kept from the first action on.
  */
 export function applyTransition(
@@ -167,6 +182,12 @@ export function applyTransition(
         },
         details: { outcome: t.outcome, note },
       };
+    }
+    case 'listen_confirm':
+    case 'listen_relabel': {
+      // What an ear heard joins the history; the state and the owner stay as they are.
+      const heard = { ...(t.action === 'listen_relabel' ? { label: t.label } : {}), event_id: t.event_id ?? null };
+      return { ok: true, next: base, details: heard };
     }
     case 'reopen':
       if (current.state !== 'resolved') return refuse();
