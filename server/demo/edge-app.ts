@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { registerDemoAudio } from './audio-clips.js';
 import { CompositeBody } from './composite-body.js';
 import type { Slice } from './rows.js';
 import type { DemoStore } from './store.js';
@@ -179,6 +180,8 @@ export function buildDemoEdge(options: DemoEdgeOptions): {
     if (event === undefined) return reply.code(404).send({ detail: 'Not Found' });
     return sendComposite(request, reply, new CompositeBody([event]));
   });
+
+  registerDemoAudio(app, store);
 
   return { app, faults, traffic };
 }
