@@ -13,6 +13,10 @@ import { serverOptions } from './gateway/limits.js';
 import { browserStatusOf, EdgeError } from './gateway/edge-error.js';
 import { registerGateway } from './gateway/proxy.js';
 import { registerHub } from './hub/index.js';
+import { ConsoleMetrics } from './metrics/console-metrics.js';
+import { watchEdgeRequests } from './metrics/edge-requests.js';
+import { timedDatabase } from './metrics/query-timing.js';
+import { registerMetrics } from './metrics/routes.js';
 import { registerNulGuard } from './nul-guard.js';
 import { registerReview } from './review/index.js';
 import { EdgeReader } from './insights/edge-reader.js';
@@ -60,7 +64,16 @@ export interface AppOptions {
   setupToken?: string | null;
 }
 
-export function buildApp({ config, upstream, token, demo, db, setupToken = null }: AppOptions): FastifyInstance {
+export function buildApp({
+  config,
+  upstream,
+  token,
+  demo,
+  db: untimedDb,
+  setupToken = null,
+}: AppOptions): FastifyInstance {
+  const metrics = new ConsoleMetrics();
+  const db = timedDatabase(untimedDb, metrics);
   const headers = securityHeaders(config.mapTileUrl);
   const limits = serverOptions(config.gateway, config.edgeTimeoutMs, headers);
   // Only proxies named in TRUST_PROXY may say who the client is; anyone else could claim any address.
@@ -74,6 +87,9 @@ export function buildApp({ config, upstream, token, demo, db, setupToken = null 
   registerRequestGuards(app, { allowedHosts: config.gateway.allowedHosts, listenHost: config.host });
   registerNulGuard(app);
   if (config.logRequests) {
+  registerMetrics(app, metrics, config.metrics);
+  const unwatchEdge = watchEdgeRequests(metrics, [upstream, config.edgeAudioUrl ?? upstream]);
+  app.addHook('onClose', async () => unwatchEdge());
     // Method, path and status only: no headers (Authorization) and no query string reach the log.
     app.addHook('onResponse', async (request, reply) => {
       // A wall link's key is in its path (/w/<key>): never in the log.
@@ -112,6 +128,14 @@ export function buildApp({ config, upstream, token, demo, db, setupToken = null 
     sessionIdleMinutes: config.auth.sessionIdleMinutes,
     limits: config.connections,
   });
+    lag: (seconds) => metrics.hubLag.observe(seconds),
+  });
+  const { pool } = untimedDb;
+  metrics.watch({
+    liveSubscribers: () => hub?.broadcaster.size ?? 0,
+    edgeStatus: () => hub?.healthNow().status ?? 'starting',
+    leader: () => (hub === null ? 0 : 1),
+    pool: pool && (() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })),
 
   const runtime: RuntimeConfig = {
     mode: demo === null ? 'proxy' : 'demo',

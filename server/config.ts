@@ -32,6 +32,10 @@ export interface ServerConfig {
   /** AUDIT_DAYS: how long audit entries are kept. */
   auditDays: number;
   insights: InsightsConfig;
+  /** METRICS_TOKEN, METRICS_PORT: who may read /metrics (server/metrics/). */
+  metrics: { token: string | null; port: number | null };
+  /** LOG_LEVEL: pino's level for the JSON log lines (fatal, error, warn, info, debug, trace, silent). */
+  logLevel: string;
 }
 
 /** What the console accepts from browsers and from the edge (server/gateway/). */
@@ -173,6 +177,23 @@ function httpUrl(value: string | null, name: string): string | null {
   return value;
 }
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function metricsFrom(env: NodeJS.ProcessEnv): ServerConfig['metrics'] {
+  const token = nonEmpty(env.METRICS_TOKEN);
+  // A scraper's token guards the process's insides: a short one could be guessed.
+  if (token !== null && token.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
+  const port = nonEmpty(env.METRICS_PORT) === null ? null : intFrom(env.METRICS_PORT, 0, 'METRICS_PORT');
+  if (port !== null && (port < 1 || port > 65535)) throw new Error(`METRICS_PORT must be 1–65535, got "${port}"`);
+  return { token, port };
+}
+
+function logLevelFrom(value: string | undefined): string {
+  const level = (nonEmpty(value) ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(level)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return level;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string }): ServerConfig {
   const edgeApiUrl = nonEmpty(env.EDGE_API_URL);
   if (edgeApiUrl !== null) {
@@ -197,6 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     logRequests: !flag(env.QUIET),
     databaseUrl: nonEmpty(env.DATABASE_URL),
     auditDays: positive(env.AUDIT_DAYS, 365, 'AUDIT_DAYS'),
+    metrics: metricsFrom(env),
+    logLevel: logLevelFrom(env.LOG_LEVEL),
     auth: {
       required: flag(env.AUTH_REQUIRED),
       // Reached over https (PUBLIC_URL says so), cookies are Secure unless COOKIE_SECURE=0 says otherwise.

@@ -9,6 +9,8 @@ import type { ConsoleSchema } from './schema.js';
 export interface ConsoleDb {
   db: Kysely<ConsoleSchema>;
   dialect: DialectName;
+  /** PostgreSQL's connection pool, for its gauges (/metrics); absent on SQLite. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -52,7 +54,7 @@ function openPostgres(databaseUrl: string): ConsoleDb {
   // An idle client losing its connection must not crash the server; the next query reconnects.
   pool.on('error', (error) => console.error('PostgreSQL connection error:', error.message));
   const db = new Kysely<ConsoleSchema>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', pool, close: () => db.destroy() };
 }
 
 async function migrate({ db, dialect }: ConsoleDb): Promise<void> {

@@ -17,6 +17,8 @@ export interface HubOptions {
   settings: HubSettings;
   now?: () => number;
   log?: (message: string) => void;
+  /** Told, per event broadcast, how long after its creation at the edge it went out (seconds). */
+  lag?: (seconds: number) => void;
 }
 
 interface LoopState {
@@ -274,7 +276,7 @@ export class Hub {
       const poll = await this.events.poll(reader);
       for (const listener of this.readers.events) listener(poll.items);
       if (poll.priming) this.primed('events');
-      else if (poll.items.length > 0) this.broadcaster.publish({ type: 'event', data: { events: poll.items } });
+      else if (poll.items.length > 0) this.publishEvents(poll.items);
     } else {
       const poll = await this.composites.poll(reader);
       for (const listener of this.readers.composites) listener(poll.items);
@@ -292,6 +294,17 @@ export class Hub {
   private primed(scope: 'events' | 'composites'): void {
     if (this.broadcaster.size === 0) return;
     this.broadcaster.publish({ type: 'reset', data: { reason: 'hub-started', scope: [scope] } });
+  }
+
+  private publishEvents(events: SoundEvent[]): void {
+    this.broadcaster.publish({ type: 'event', data: { events } });
+    const { lag } = this.options;
+    if (lag === undefined) return;
+    const now = this.now();
+    for (const event of events) {
+      const at = Date.parse(event.created_at);
+      if (Number.isFinite(at)) lag(Math.max(0, now - at) / 1000);
+    }
   }
 
   private publishMics(diff: InventoryDiff | null): void {

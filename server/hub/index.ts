@@ -18,6 +18,8 @@ export interface HubWiring {
   db: ConsoleDb;
   sessionIdleMinutes: number;
   limits: ConnectionLimits;
+  /** Told how long after its creation at the edge each event went out (seconds). */
+  lag?: (seconds: number) => void;
 }
 
 /** Creates the process's one hub (when the server holds the token) and its routes; stops it with the app. */
@@ -34,6 +36,7 @@ export function registerHub(app: FastifyInstance, wiring: HubWiring): Hub | null
           }),
           settings: wiring.settings,
           log: (message) => console.error(message),
+          lag: wiring.lag,
         });
   const { limits } = wiring;
   const streams =
