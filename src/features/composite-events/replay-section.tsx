@@ -20,10 +20,12 @@ function boundsOf(mics: Replay['mics']): LatLngBoundsExpression | null {
   if (mics.length === 0) return null;
   const lats = mics.map((mic) => mic.lat);
   const lngs = mics.map((mic) => mic.lng);
-  const pad = 0.002;
+  // Room around the outermost mics, so their markers (lit ones are larger) are not cut at the edge.
+  const latPad = Math.max(0.002, (Math.max(...lats) - Math.min(...lats)) * 0.15);
+  const lngPad = Math.max(0.002, (Math.max(...lngs) - Math.min(...lngs)) * 0.15);
   return [
-    [Math.min(...lats) - pad, Math.min(...lngs) - pad],
-    [Math.max(...lats) + pad, Math.max(...lngs) + pad],
+    [Math.min(...lats) - latPad, Math.min(...lngs) - lngPad],
+    [Math.max(...lats) + latPad, Math.max(...lngs) + lngPad],
   ];
 }
 
