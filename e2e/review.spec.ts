@@ -355,10 +355,10 @@ test('the wall shows unacknowledged incidents first; one left new past ESCALATE_
     .poll(() => page.evaluate(() => (window as unknown as { chimeTones: number }).chimeTones))
     .toBe(tones + 2);
 
-  // An operator takes it on another screen: then nothing is red or new, and newer taken ones lead.
-  // (How fast a change reaches a screen is the first test's; here a loaded machine may take longer.)
+  // An operator takes it on another screen: then nothing is red or new, and newer taken ones lead (the
+  // target, older, may leave the wall's few lines). How fast a change reaches a screen is the first
+  // test's to say; here a loaded machine may take longer.
   await act(request, 'opal', target!.id, { action: 'acknowledge', expected_version: target!.version });
-  await expect(entry).toContainText(/Acknowledged by opal/);
   await expect(wall.compositeFeed.locator('[data-escalated="true"]')).toHaveCount(0);
   await expect(wall.compositeFeed.locator('[data-review-state="new"]')).toHaveCount(0);
   await expect(wall.compositeFeed.getByRole('listitem').first()).toContainText(/Acknowledged by \w+|Resolved/);
