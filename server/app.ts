@@ -23,6 +23,7 @@ import { EdgeReader } from './insights/edge-reader.js';
 import { registerInsights } from './insights/routes.js';
 import { registerAcousticInsights } from './insights/acoustic-routes.js';
 import { registerHeardBy } from './insights/heard-by-route.js';
+import { registerLocation } from './location/routes.js';
 import { InsightsService } from './insights/service.js';
 import { routePages } from './route-preload.js';
 import { securityHeaders } from './security-headers.js';
@@ -217,6 +218,13 @@ export function buildApp({
         });
   registerAcousticInsights(app, { service: insights, reader: insightsReader });
   registerHeardBy(app, { service: insights, reader: insightsReader });
+  registerLocation(app, {
+    upstream,
+    token,
+    timeoutMs: config.edgeTimeoutMs,
+    maxResponseBytes: config.gateway.maxResponseBytes,
+    hearingRadiusM: config.insights.neighbourRadiusM,
+  });
   if (insights !== null) {
     const log = (error: unknown) => console.error(`insights: ${(error as Error).message}`);
     if (hub !== null) {

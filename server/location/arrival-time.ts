@@ -1,6 +1,6 @@
 import { clearlyBest, consensus, type Candidate, type Model } from './consensus.js';
 import type { Point } from './frame.js';
-import { levelBadness } from './level.js';
+import { levelFitAt } from './level-posterior.js';
 import { SPEED_OF_SOUND_MPS, type Why } from './types.js';
 
 /** Metres sound travels in a millisecond. */
@@ -26,6 +26,8 @@ export type ArrivalResult =
       candidate: Candidate;
       /** The levels chose between fits that the times alone could not tell apart. */
       byLevels: boolean;
+      /** Places the times allow that the levels could not rule out: the radius must reach them. */
+      alternatives: Point[];
     }
   | { ok: false; why: Why };
 
@@ -69,14 +71,37 @@ function impossiblePairs(points: readonly Point[], times: readonly number[], tol
   return false;
 }
 
-/** Picks the fit the levels agree with, when they agree with one clearly more than with the rest. */
+/** How likely the levels are with the source at `at` (allowing for a shaded mic); null with fewer than three. */
+function levelSupport(at: Point, points: readonly Point[], levels: readonly (number | null)[]): number | null {
+  const having = points.flatMap((p, i) => (levels[i] == null ? [] : [i]));
+  if (having.length < 3) return null;
+  return levelFitAt(
+    at,
+    having.map((i) => points[i]!),
+    having.map((i) => levels[i]!),
+  ).logLikelihood;
+}
+
+/**
+ * Picks the fit the levels agree with, when it is likelier than all the others together; the
+ * others that still hold 5 % of the levels' belief come with it, for the radius to cover.
+ */
 function byLevel(candidates: Candidate[], points: readonly Point[], levels: readonly (number | null)[]) {
   const scored = candidates
-    .map((c) => ({ c, badness: levelBadness({ x: c.fit.p[0]!, y: c.fit.p[1]! }, points, levels) }))
-    .sort((a, b) => (a.badness ?? Infinity) - (b.badness ?? Infinity));
-  const [best, second] = scored;
-  if (best?.badness == null || second?.badness == null) return null;
-  return second.badness >= Math.max(2 * best.badness, best.badness + 4) ? best.c : null;
+    .map((c) => ({ c, support: levelSupport({ x: c.fit.p[0]!, y: c.fit.p[1]! }, points, levels) ?? -Infinity }))
+    .sort((a, b) => b.support - a.support);
+  const top = scored[0]!.support;
+  if (!Number.isFinite(top)) return null;
+  const weights = scored.map((s) => Math.exp(s.support - top));
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  if (weights[0]! / total < 0.5) return null;
+  const alternatives: Point[] = [];
+  let held = weights[0]! / total;
+  for (let k = 1; k < scored.length && held < 0.95; k++) {
+    held += weights[k]! / total;
+    alternatives.push({ x: scored[k]!.c.fit.p[0]!, y: scored[k]!.c.fit.p[1]! });
+  }
+  return { candidate: scored[0]!.c, alternatives };
 }
 
 /**
@@ -105,10 +130,10 @@ export function fitArrival(input: TimedReadings): ArrivalResult {
   }
   // One explanation only (every other subset's times could not be met by any place), or one clearly best.
   const clear = clearlyBest(candidates, input.sigmaMs);
-  if (clear !== null) return { ok: true, candidate: clear, byLevels: false };
+  if (clear !== null) return { ok: true, candidate: clear, byLevels: false, alternatives: [] };
   const agreeing = candidates[0]!.inliers.length;
   const chosen = byLevel(candidates, points, levels);
-  if (chosen !== null) return { ok: true, candidate: chosen, byLevels: true };
+  if (chosen !== null) return { ok: true, ...chosen, byLevels: true };
   if (agreeing === n) {
     return {
       ok: false,

@@ -1,24 +1,23 @@
-import { clearlyBest, consensus, type Candidate, type Model } from './consensus.js';
-import type { Point } from './frame.js';
+import type { Candidate, Model } from './consensus.js';
+import { distance, type Point } from './frame.js';
+import { levenbergMarquardt } from './least-squares.js';
+import { levelFitAt, levelPosterior, looksShaded } from './level-posterior.js';
 import type { Why } from './types.js';
 
 /** 20 / ln 10: the slope of 20·log10(d) per unit of ln d. */
 const DB_PER_NEPER = 20 / Math.LN10;
-/** Expected scatter of one level reading around the fall-off (dB): directivity, ground, the mic itself. */
-export const LEVEL_SIGMA_DB = 1.5;
-/** A reading this far (dB) from the fall-off is a mic that is shaded (behind a wall) or otherwise odd. */
-const LEVEL_TOLERANCE_DB = 4;
 /** Loudest plausible source, dB at 1 m (a large explosion); quieter than this is no event. */
 const SOURCE_DB = { min: 60, max: 200 };
 
 /** Distance with a metre's floor: the fall-off law holds from about a metre out. */
 const spread = (x: number, y: number, p: Point) => Math.sqrt((x - p.x) ** 2 + (y - p.y) ** 2 + 1);
 
-export function levelModel(points: readonly Point[], levels: readonly number[], reach: number): Model {
+/** Levels falling 20·log10(distance) from a source of unknown level: p = [x, y, source dB at 1 m]. */
+export function levelModel(points: readonly Point[], levels: readonly number[]): Model {
   return {
     points,
-    tolerance: LEVEL_TOLERANCE_DB,
-    reach,
+    tolerance: Infinity,
+    reach: Infinity,
     linearise([x, y, s], indexes) {
       const r: number[] = [];
       const J: number[][] = [];
@@ -31,57 +30,50 @@ export function levelModel(points: readonly Point[], levels: readonly number[], 
       return { r, J };
     },
     third(at, indexes) {
-      return (
-        indexes.reduce((sum, i) => sum + levels[i]! + 20 * Math.log10(spread(at.x, at.y, points[i]!)), 0) /
-        indexes.length
-      );
+      const sum = indexes.reduce((s, i) => s + levels[i]! + 20 * Math.log10(spread(at.x, at.y, points[i]!)), 0);
+      return sum / indexes.length;
     },
   };
 }
 
-/**
- * How badly the levels disagree with a source at `at` (chi-square with the source level fitted,
- * the worst reading left out when there are five or more, as a shaded mic may be among them;
- * four have too little to spare); null with fewer than three levels.
- */
-export function levelBadness(at: Point, points: readonly Point[], levels: readonly (number | null)[]): number | null {
-  const corrected = points.flatMap((p, i) => {
-    const level = levels[i];
-    return level == null ? [] : [level + 20 * Math.log10(spread(at.x, at.y, p))];
-  });
-  if (corrected.length < 3) return null;
-  const chi = (values: number[]) => {
-    const mean = values.reduce((s, v) => s + v, 0) / values.length;
-    return values.reduce((s, v) => s + (v - mean) ** 2, 0) / LEVEL_SIGMA_DB ** 2;
-  };
-  if (corrected.length < 5) return chi(corrected);
-  return Math.min(...corrected.map((_, k) => chi(corrected.filter((__, i) => i !== k))));
-}
-
-export type LevelResult = { ok: true; candidate: Candidate; sourceDb: number } | { ok: false; why: Why };
+export type LevelResult =
+  | { ok: true; candidate: Candidate; sourceDb: number; radius95: number; covariance: number[][] }
+  | { ok: false; why: Why };
 
 /**
- * The place and source level that explain the levels falling 20·log10(distance) from it (RANSAC
- * over minimal subsets, as the arrival times). A shaded mic reads several dB low and is left out
- * when the others agree without it. Three readings fit exactly and cannot be checked.
+ * The place and source level that explain the levels falling 20·log10(distance): the most
+ * probable place of the levels' posterior (which allows for a mic reading low behind a wall),
+ * polished by least squares on the mics that do not look shaded. The radius is the posterior's
+ * own, so a second place that fits about as well (the levels of three or four mics often allow
+ * a near and a far one) widens it rather than being ignored.
  */
-export function fitLevel(points: readonly Point[], levels: readonly number[], reachM: number): LevelResult {
-  const candidates = consensus(levelModel(points, levels, reachM));
-  if (candidates.length === 0) {
-    return { ok: false, why: { code: 'levels-disagree', text: 'no place explains the levels' } };
-  }
-  // Mics behind walls read low, never high: of fits that tie, prefer the one whose outliers read low.
-  const readsLow = (c: Candidate) => c.residuals.every((r, i) => c.inliers.includes(i) || r < 0);
-  const candidate =
-    clearlyBest(candidates, LEVEL_SIGMA_DB) ??
-    (candidates.filter(readsLow).length === 1 ? candidates.find(readsLow)! : null);
-  if (candidate === null) {
+export function fitLevel(
+  points: readonly Point[],
+  levels: readonly number[],
+  reachM: number,
+  falloffM: number,
+): LevelResult {
+  const posterior = levelPosterior(points, levels, reachM, falloffM);
+  if (posterior === null) {
     return {
       ok: false,
-      why: { code: 'levels-ambiguous', text: `the levels of ${points.length} mics fit more than one place` },
+      why: { code: 'levels-disagree', text: 'no place within hearing of every mic explains the levels' },
     };
   }
-  const sourceDb = candidate.fit.p[2]!;
+  const first = levelFitAt(posterior.best, points, levels);
+  const inliers = points.map((_, i) => i).filter((i) => !looksShaded(first.residuals[i]!));
+  const model = levelModel(points, levels);
+  let at = posterior.best;
+  if (inliers.length >= 3) {
+    const fit = levenbergMarquardt((p) => model.linearise(p, inliers), [at.x, at.y, first.sourceDb]);
+    const polished = { x: fit.p[0]!, y: fit.p[1]! };
+    // The grid's best cell is within a cell of the optimum; a polish that wanders off found another one.
+    if (distance(polished, at) <= posterior.radius95(at)) at = polished;
+  }
+  const final = levelFitAt(at, points, levels);
+  const kept = points.map((_, i) => i).filter((i) => !looksShaded(final.residuals[i]!));
+  const used = kept.length >= 3 ? kept : points.map((_, i) => i);
+  const sourceDb = used.reduce((s, i) => s + final.residuals[i]!, 0) / used.length + final.sourceDb;
   if (!(sourceDb >= SOURCE_DB.min && sourceDb <= SOURCE_DB.max)) {
     return {
       ok: false,
@@ -91,5 +83,17 @@ export function fitLevel(points: readonly Point[], levels: readonly number[], re
       },
     };
   }
-  return { ok: true, candidate, sourceDb };
+  const all = points.map((_, i) => i);
+  const linear = model.linearise([at.x, at.y, sourceDb], all);
+  return {
+    ok: true,
+    candidate: {
+      fit: { p: [at.x, at.y, sourceDb], cost: 0, r: linear.r, J: linear.J },
+      inliers: used,
+      residuals: linear.r,
+    },
+    sourceDb,
+    radius95: posterior.radius95(at),
+    covariance: posterior.covariance,
+  };
 }

@@ -1,7 +1,9 @@
 import { fitArrival, arrivalModel } from './arrival-time.js';
 import type { Candidate, Model } from './consensus.js';
 import { distance, layoutOf, LocalFrame, type Layout, type Point } from './frame.js';
-import { fitLevel, LEVEL_SIGMA_DB, levelModel } from './level.js';
+import { fitLevel, levelModel } from './level.js';
+import { LEVEL_SIGMA_DB } from './level-posterior.js';
+import { ellipse95 } from './least-squares.js';
 import { spreadOf, type Spread, type SpreadRules } from './uncertainty.js';
 import { SPEED_OF_SOUND_MPS, type Dropped, type Reading, type Source, type Why } from './types.js';
 
@@ -22,14 +24,16 @@ export interface LocateRules {
   hearingRadiusM: number;
 }
 
-/** Hearing is not a hard edge: a mic may now and then hear a little further than the radius says. */
-const reach = (rules: LocateRules) => 1.5 * rules.hearingRadiusM;
+/** Hearing is not a hard edge: past this, though, a place is no explanation of a mic that heard it. */
+const reach = (rules: LocateRules) => 2.5 * rules.hearingRadiusM;
+/** How fast a mic's chance of hearing falls with distance (e-fold), the level method's prior. */
+const falloff = (rules: LocateRules) => 0.6 * rules.hearingRadiusM;
 
 export const timingSigmaMs = (resolutionMs: number) => Math.sqrt(CLOCK_SIGMA_MS ** 2 + resolutionMs ** 2 / 12);
 
-const round = (v: number, step = 0.1) => Math.round(v / step) * step;
-const signed = (v: number, unit: string) =>
-  `${v > 0 ? '+' : '−'}${Math.abs(round(v, unit === 'ms' ? 1 : 0.1))} ${unit}`;
+/** `v` to `digits` decimals, without binary fractions' tails (0.30000000000000004). */
+const round = (v: number, digits = 1) => Number(v.toFixed(digits));
+const signed = (v: number, unit: string) => `${v > 0 ? '+' : '−'}${Math.abs(round(v, unit === 'ms' ? 0 : 1))} ${unit}`;
 
 interface Placed extends Reading {
   point: Point;
@@ -50,15 +54,38 @@ function mirrored(at: Point, points: readonly Point[]): Point {
   return { x: 2 * (mx + along * ux) - at.x, y: 2 * (my + along * uy) - at.y };
 }
 
-/** Why a fit is not good enough to state: its ellipse no better than the nearest mic, or a mirror image as likely. */
-function weakness(at: Point, spread: Spread | null, points: readonly Point[], rules: LocateRules): Why | null {
-  if (spread === null || spread.radius > rules.hearingRadiusM) {
-    return { code: 'weak-geometry', text: "the mics' geometry cannot fix the place better than the nearest mic" };
+/**
+ * Why a fit is not good enough to state: its radius no better than the nearest mic's, or its
+ * mirror image across the line the mics stand on as likely (judged on the local spread, which
+ * sees one of the two).
+ */
+function weakness(
+  at: Point,
+  stated: Spread | null,
+  local: Spread | null,
+  points: readonly Point[],
+  rules: LocateRules,
+) {
+  if (stated === null || local === null || stated.radius > rules.hearingRadiusM) {
+    return {
+      code: 'weak-geometry',
+      text: "the mics' geometry cannot fix the place better than the nearest mic",
+    } as Why;
   }
-  if (layoutOf(points).kind === 'line' && distance(at, mirrored(at, points)) > spread.radius) {
-    return LINE;
-  }
+  if (layoutOf(points).kind === 'line' && distance(at, mirrored(at, points)) > local.radius) return LINE;
   return null;
+}
+
+/** The levels' answer: the posterior's ellipse, and the larger of its 95 % radius (widened) and the local fit's. */
+function statedSpread(local: Spread, radius95: number, covariance: number[][]): Spread {
+  const e = ellipse95(covariance);
+  const widened = radius95 * LEVEL_SPREAD.widen;
+  return {
+    major: Math.max(e.major, local.major),
+    minor: Math.max(e.minor, local.minor),
+    bearingDeg: e.major >= local.major ? e.bearingDeg : local.bearingDeg,
+    radius: Math.max(local.radius, widened, LEVEL_SPREAD.floorM),
+  };
 }
 
 function describe(
@@ -72,8 +99,8 @@ function describe(
   const place = frame.toPlace(at);
   return {
     at: new Date(Math.round(emittedAt)).toISOString(),
-    latitude: round(place.latitude, 1e-7),
-    longitude: round(place.longitude, 1e-7),
+    latitude: round(place.latitude, 7),
+    longitude: round(place.longitude, 7),
     radius_m: spread === null ? 0 : Math.ceil(spread.radius),
     ellipse:
       spread === null
@@ -103,11 +130,20 @@ function byArrival(placed: Placed[], frame: LocalFrame, rules: LocateRules): Sou
   if (!result.ok) return result.why;
   const { candidate } = result;
   const { at, inliers, model } = fitted(arrivalModel(points, times, 0, 0), candidate);
-  const spread = spreadOf(model, candidate, { ...ARRIVAL_SPREAD, priorSigma: sigmaMs });
+  const local = spreadOf(model, candidate, { ...ARRIVAL_SPREAD, priorSigma: sigmaMs });
+  // A place the levels could not rule out stays inside the stated radius.
+  const spread =
+    local === null
+      ? null
+      : {
+          ...local,
+          radius: Math.max(local.radius, ...result.alternatives.map((alt) => distance(at, alt) + local.radius)),
+        };
   const used = placed.filter((_, i) => inliers.has(i));
   const weak = weakness(
     at,
     spread,
+    local,
     used.map((r) => r.point),
     rules,
   );
@@ -162,15 +198,17 @@ function byLevel(
   }
   const points = plausible.map((r) => r.point);
   const levels = plausible.map((r) => r.level!);
-  const result = fitLevel(points, levels, reach(rules));
+  const result = fitLevel(points, levels, reach(rules), falloff(rules));
   if (!result.ok) return { source: result.why, dropped };
   const { candidate } = result;
-  const { at, inliers, model } = fitted(levelModel(points, levels, 0), candidate);
-  const spread = spreadOf(model, candidate, LEVEL_SPREAD);
+  const { at, inliers, model } = fitted(levelModel(points, levels), candidate);
+  const local = spreadOf(model, candidate, LEVEL_SPREAD);
+  const spread = local === null ? null : statedSpread(local, result.radius95, result.covariance);
   const used = plausible.filter((_, i) => inliers.has(i));
   const weak = weakness(
     at,
     spread,
+    local,
     used.map((r) => r.point),
     rules,
   );

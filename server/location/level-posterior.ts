@@ -1,0 +1,160 @@
+import type { Point } from './frame.js';
+
+/** Expected scatter of one level around the 20·log10(distance) fall-off, dB. */
+export const LEVEL_SIGMA_DB = 1.5;
+/** Chance that any one mic reads low for a reason of its own (a wall, a bus between): the shade model. */
+const SHADE_CHANCE = 0.15;
+/** How low a shaded mic may read, dB below the fall-off. */
+const SHADE_DB = { least: 3, most: 20 };
+/** Cells across the region searched, per pass. */
+const CELLS = 70;
+
+const corrected = (level: number, at: Point, p: Point) =>
+  level + 20 * Math.log10(Math.sqrt((at.x - p.x) ** 2 + (at.y - p.y) ** 2 + 1));
+
+/** Likelihood of one reading `r` dB off the fall-off: mostly the scatter, sometimes a shaded mic. */
+function readingLikelihood(r: number): number {
+  const normal = Math.exp(-0.5 * (r / LEVEL_SIGMA_DB) ** 2) / (LEVEL_SIGMA_DB * Math.sqrt(2 * Math.PI));
+  const shaded = r <= -SHADE_DB.least && r >= -SHADE_DB.most ? 1 / (SHADE_DB.most - SHADE_DB.least) : 0;
+  return (1 - SHADE_CHANCE) * normal + SHADE_CHANCE * shaded;
+}
+
+export interface LevelFit {
+  /** Log-likelihood of the readings with the source at `at`, its level the best of a few robust guesses. */
+  logLikelihood: number;
+  sourceDb: number;
+  /** Each reading's dB off the fall-off. */
+  residuals: number[];
+}
+
+/**
+ * The readings' fit with the source at `at`: the source level taken as the mean of the
+ * distance-corrected levels, or that mean without one reading (a shaded mic's would drag it).
+ */
+export function levelFitAt(at: Point, points: readonly Point[], levels: readonly number[]): LevelFit {
+  const c = points.map((p, i) => corrected(levels[i]!, at, p));
+  const total = c.reduce((s, v) => s + v, 0);
+  const guesses = [total / c.length];
+  if (c.length >= 4) for (const v of c) guesses.push((total - v) / (c.length - 1));
+  let best: LevelFit | null = null;
+  for (const s of guesses) {
+    const residuals = c.map((v) => v - s);
+    const logLikelihood = residuals.reduce((sum, r) => sum + Math.log(readingLikelihood(r) + 1e-300), 0);
+    if (best === null || logLikelihood > best.logLikelihood) best = { logLikelihood, sourceDb: s, residuals };
+  }
+  return best!;
+}
+
+/** Whether a reading `r` dB off is more likely a shaded mic than scatter. */
+export function looksShaded(r: number): boolean {
+  const normal = (1 - SHADE_CHANCE) * readingLikelihood(r);
+  return r <= -SHADE_DB.least && r >= -SHADE_DB.most && SHADE_CHANCE / (SHADE_DB.most - SHADE_DB.least) > normal;
+}
+
+export interface Posterior {
+  /** The cell with the highest posterior. */
+  best: Point;
+  /** Radius around `centre` holding 95 % of the posterior, to within a cell. */
+  radius95(centre: Point): number;
+  /** Posterior covariance of the place (m²). */
+  covariance: number[][];
+}
+
+interface Cell {
+  at: Point;
+  weight: number;
+}
+
+function grid(box: { x0: number; x1: number; y0: number; y1: number }, score: (at: Point) => number) {
+  const step = Math.max((box.x1 - box.x0) / CELLS, (box.y1 - box.y0) / CELLS, 0.5);
+  const cells: Cell[] = [];
+  for (let x = box.x0 + step / 2; x < box.x1; x += step) {
+    for (let y = box.y0 + step / 2; y < box.y1; y += step) cells.push({ at: { x, y }, weight: score({ x, y }) });
+  }
+  const top = Math.max(...cells.map((c) => c.weight));
+  for (const c of cells) c.weight = Math.exp(c.weight - top);
+  const sum = cells.reduce((s, c) => s + c.weight, 0);
+  for (const c of cells) c.weight /= sum;
+  return { cells, step };
+}
+
+/** Bounds of the cells holding all but a thousandth of the posterior, a cell wider on each side. */
+function heldBox(cells: readonly Cell[], step: number) {
+  const sorted = [...cells].sort((a, b) => b.weight - a.weight);
+  let mass = 0;
+  const box = { x0: Infinity, x1: -Infinity, y0: Infinity, y1: -Infinity };
+  for (const c of sorted) {
+    if (mass >= 0.999) break;
+    mass += c.weight;
+    box.x0 = Math.min(box.x0, c.at.x - step);
+    box.x1 = Math.max(box.x1, c.at.x + step);
+    box.y0 = Math.min(box.y0, c.at.y - step);
+    box.y1 = Math.max(box.y1, c.at.y + step);
+  }
+  return box;
+}
+
+/**
+ * The posterior of the source's place given the levels (the source level fitted), with a prior
+ * of hearing: nothing beyond `reach` of a mic that heard it, and each mic's chance of hearing
+ * falling e-fold every `falloffM` metres. A coarse grid over everywhere the sound could be,
+ * then finer grids over where the posterior lies. Several places fitting about equally well (a
+ * near and a far solution, a mirror image) all keep their mass, so the radius covers them all.
+ */
+export function levelPosterior(
+  points: readonly Point[],
+  levels: readonly number[],
+  reach: number,
+  falloffM: number,
+): Posterior | null {
+  const box = {
+    x0: Math.max(...points.map((p) => p.x - reach)),
+    x1: Math.min(...points.map((p) => p.x + reach)),
+    y0: Math.max(...points.map((p) => p.y - reach)),
+    y1: Math.min(...points.map((p) => p.y + reach)),
+  };
+  if (box.x0 >= box.x1 || box.y0 >= box.y1) return null;
+  // A mic hears a sound less the farther it is: each mic that heard it makes nearer places likelier.
+  const score = (at: Point) => {
+    let prior = 0;
+    for (const p of points) {
+      const d = Math.hypot(at.x - p.x, at.y - p.y);
+      if (d > reach) return -Infinity;
+      prior -= d / falloffM;
+    }
+    return prior + levelFitAt(at, points, levels).logLikelihood;
+  };
+  let pass = grid(box, score);
+  if (!pass.cells.some((c) => Number.isFinite(c.weight) && c.weight > 0)) return null;
+  for (let round = 0; round < 2; round++) pass = grid(heldBox(pass.cells, pass.step), score);
+  const { cells, step } = pass;
+  const best = cells.reduce((a, b) => (b.weight > a.weight ? b : a)).at;
+  const mean = cells.reduce((m, c) => ({ x: m.x + c.weight * c.at.x, y: m.y + c.weight * c.at.y }), { x: 0, y: 0 });
+  const covariance = [
+    [0, 0],
+    [0, 0],
+  ];
+  for (const c of cells) {
+    const dx = c.at.x - mean.x;
+    const dy = c.at.y - mean.y;
+    covariance[0]![0]! += c.weight * (dx * dx + step ** 2 / 12);
+    covariance[0]![1]! += c.weight * dx * dy;
+    covariance[1]![0]! += c.weight * dx * dy;
+    covariance[1]![1]! += c.weight * (dy * dy + step ** 2 / 12);
+  }
+  return {
+    best,
+    covariance,
+    radius95(centre) {
+      const byDistance = cells
+        .map((c) => ({ d: Math.hypot(c.at.x - centre.x, c.at.y - centre.y), w: c.weight }))
+        .sort((a, b) => a.d - b.d);
+      let mass = 0;
+      for (const c of byDistance) {
+        mass += c.w;
+        if (mass >= 0.95) return c.d + step / Math.SQRT2;
+      }
+      return byDistance[byDistance.length - 1]!.d + step;
+    },
+  };
+}

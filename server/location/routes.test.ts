@@ -1,0 +1,163 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { distanceMeters, offsetPlace } from '../insights/geo.js';
+import { signedIn } from '../testing/accounts.js';
+import { startTestConsole, type TestConsole } from '../testing/console.js';
+import { describeEachDatabase } from '../testing/databases.js';
+import { WALL_COOKIE } from '../walls/wall-access.js';
+import { createWallLink } from '../walls/wall-links.js';
+import { SPEED_OF_SOUND_MPS } from './types.js';
+
+const centre = { latitude: 37.4979, longitude: 127.0276 };
+const source = offsetPlace(centre, 40, 30);
+const mics = [0, 72, 144, 216, 288].map((bearing, i) => ({
+  id: `mic-${i}`,
+  location: offsetPlace(centre, 150, bearing),
+  channel: { scheme: 'rtsp', port: 554, path: '/s', username: 'admin', password: 'hunter2' },
+}));
+const T0 = Date.parse('2026-11-25T12:00:00Z');
+
+/** Two shots 4 s apart from `source`, as the edge's base events of one composite event. */
+const composite = {
+  id: 'ce-1',
+  group_key: 'gunshot',
+  started_at: new Date(T0).toISOString(),
+  mics,
+  labels: [{ id: 'gunshot', name: { ko: '총성', en: 'Gunshot' }, active: true }],
+  events: [0, 4_000].flatMap((shot) =>
+    mics.map((mic) => {
+      const meters = distanceMeters(source, mic.location);
+      return {
+        id: `ev-${shot}-${mic.id}`,
+        mic_id: mic.id,
+        label_id: 'gunshot',
+        created_at: new Date(Math.round(T0 + shot + (meters / SPEED_OF_SOUND_MPS) * 1000)).toISOString(),
+        sound_level: Math.round((150 - 20 * Math.log10(meters)) * 10) / 10,
+        microphone: mic,
+      };
+    }),
+  ),
+};
+
+interface Edge {
+  url: string;
+  down: boolean;
+  authorizations: (string | undefined)[];
+  close(): Promise<void>;
+}
+
+async function startEdge(): Promise<Edge> {
+  const edge: Edge = { url: '', down: false, authorizations: [], close: async () => undefined };
+  const server = http.createServer((req, res) => {
+    if (edge.down) return req.socket.destroy();
+    edge.authorizations.push(req.headers.authorization);
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.url === '/api/v1/composite-events/ce-1') return send(200, composite);
+    return send(404, { detail: 'Not Found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  edge.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  edge.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return edge;
+}
+
+describeEachDatabase('GET /api/insights/composite-events/:id/source', (getDb) => {
+  let edge: Edge;
+  let console_: TestConsole;
+  const cookies: Record<string, string> = {};
+  const path = '/api/insights/composite-events/ce-1/source';
+
+  beforeAll(async () => {
+    edge = await startEdge();
+    console_ = await startTestConsole(getDb(), edge.url);
+    for (const role of ['viewer', 'operator', 'admin'] as const) cookies[role] = (await signedIn(getDb(), role)).cookie;
+    const { key } = await createWallLink(getDb(), { name: 'Lobby', query: '', createdBy: null });
+    cookies.wall = `${WALL_COOKIE}=${key}`;
+  });
+  afterAll(async () => {
+    await console_.close();
+    await edge.close();
+  });
+  beforeEach(() => {
+    edge.down = false;
+  });
+
+  it('locates each shot for every role and for a wall link, and asks sign-in of anyone else', async () => {
+    for (const who of ['viewer', 'operator', 'admin', 'wall']) {
+      const response = await console_.call(path, { cookie: cookies[who] });
+      expect(response.status, who).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const body = (await response.json()) as {
+        composite_id: string;
+        timestamp_resolution_ms: number;
+        sources: {
+          at: string;
+          latitude: number;
+          longitude: number;
+          radius_m: number;
+          method: string;
+          mic_ids: string[];
+        }[];
+        tracks: unknown[];
+      };
+      expect(body).toMatchObject({ composite_id: 'ce-1', timestamp_resolution_ms: 1, tracks: [] });
+      expect(body.sources.map((s) => s.method)).toEqual(['arrival-time', 'arrival-time']);
+      expect(Date.parse(body.sources[1]!.at) - Date.parse(body.sources[0]!.at)).toBeCloseTo(4_000, -1);
+      for (const s of body.sources) {
+        expect(distanceMeters(source, s)).toBeLessThan(s.radius_m);
+        expect(s.mic_ids).toHaveLength(5);
+      }
+      expect(JSON.stringify(body)).not.toContain('hunter2');
+    }
+    const anonymous = await console_.call(path);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ detail: 'Sign in to use the console.' });
+  });
+
+  it('reads the composite from the edge with the server token', async () => {
+    edge.authorizations = [];
+    await console_.call(path, { cookie: cookies.viewer });
+    expect(edge.authorizations).toEqual(['Bearer edge-token']);
+  });
+
+  it("with the token in the browser, passes the caller's edge token on, and asks for one when none came", async () => {
+    const own = await startTestConsole(getDb(), edge.url, { EDGE_API_TOKEN: '', EDGE_TOKEN_FROM_BROWSER: '1' });
+    try {
+      edge.authorizations = [];
+      const response = await own.call(path, { cookie: cookies.viewer, headers: { authorization: 'Bearer mine' } });
+      expect(response.status).toBe(200);
+      expect(edge.authorizations).toEqual(['Bearer mine']);
+      const without = await own.call(path, { cookie: cookies.viewer });
+      expect(without.status).toBe(401);
+      expect(await without.json()).toEqual({
+        detail: 'The edge needs your edge token, and none came with the request.',
+      });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('answers 404 in the shared shape for an id the edge does not know', async () => {
+    const response = await console_.call('/api/insights/composite-events/nope/source', { cookie: cookies.viewer });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ detail: 'No composite event nope' });
+  });
+
+  it('answers 502 in the shared shape, saying so, while the edge is down', async () => {
+    edge.down = true;
+    const response = await console_.call(path, { cookie: cookies.operator });
+    expect(response.status).toBe(502);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = (await response.json()) as { detail: string };
+    expect(Object.keys(body)).toEqual(['detail']);
+    expect(body.detail).toMatch(/^Edge server unreachable/);
+  });
+});
