@@ -130,6 +130,26 @@ describeEachDatabase('review facts come from the edge, not the browser', (getDb)
     expect(await rows()).toEqual(before);
   });
 
+  it('takes a comment only on an item the edge knows: 404 for another, and no comment stored', async () => {
+    const comments = () => getDb().db.selectFrom('review_comments').select(['kind', 'item_id']).execute();
+    const before = await comments();
+    for (const [kind, id] of [
+      ['composite', 'DOES-NOT-EXIST-<b>x</b>'],
+      ['event', 'DOES-NOT-EXIST-<b>x</b>'],
+    ] as const) {
+      const answer = await post(`/api/review/items/${kind}/${encodeURIComponent(id)}/comments`, {
+        text: 'a note on nothing',
+        fired_at: ago(HOUR),
+      });
+      expect(answer.status, kind).toBe(404);
+    }
+    expect(await comments()).toEqual(before);
+    // A composite the edge has, and a base event found around the time the browser names, take one.
+    expect((await post('/api/review/items/composite/c2/comments', { text: 'seen on camera 4' })).status).toBe(201);
+    const event = await post('/api/review/items/event/e1/comments', { text: 'a door', fired_at: ago(3 * HOUR) });
+    expect(event.status).toBe(201);
+  });
+
   it('assigns only to an enabled operator or admin, saying why not', async () => {
     const viewer = await act('composite', 'c-live', {
       action: 'assign',

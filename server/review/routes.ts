@@ -54,7 +54,11 @@ const batchQuery = z.object({
     .transform((value) => (Array.isArray(value) ? value : [value]))
     .refine((keys) => keys.length <= MAX_BATCH, `At most ${MAX_BATCH} keys per request`),
 });
-const commentBody = z.object({ text: z.string().trim().min(1).max(MAX_COMMENT) });
+const commentBody = z.object({
+  text: z.string().trim().min(1).max(MAX_COMMENT),
+  // Where to look for a base event on the edge, as for actions: a hint, never stored.
+  fired_at: z.iso.datetime({ offset: true }).optional(),
+});
 const bulkBody = z.object({
   action: z.enum(['acknowledge', 'resolve']),
   outcome: z.enum(OUTCOMES).optional(),
@@ -176,6 +180,12 @@ export function registerReviewRoutes(app: FastifyInstance, { db, bus, counter, i
     if (!key.success) return invalid(reply, key.error);
     const body = commentBody.safeParse(request.body);
     if (!body.success) return invalid(reply, body.error);
+    // Only an item the edge (or the live hub, or an earlier action) knows takes a comment.
+    try {
+      await edgeTimes(request, [{ key: key.data, hint: body.data.fired_at }]);
+    } catch (error) {
+      return refuseUnverified(reply, error);
+    }
     const comment = await addComment(db, key.data, actorName(request), body.data.text);
     bus.publish({ item: await getItem(db, key.data), comment: comment.id });
     await audit(request, key.data, 'comment', 'ok', { comment_id: comment.id });

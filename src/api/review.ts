@@ -85,7 +85,9 @@ export type ReviewAction =
   | { action: 'acknowledge'; expected_version: number; fired_at?: string }
   | { action: 'assign'; expected_version: number; assignee: string; fired_at?: string }
   | { action: 'resolve'; expected_version: number; outcome: ReviewOutcome; note?: string; fired_at?: string }
-  | { action: 'reopen'; expected_version: number };
+  | { action: 'reopen'; expected_version: number }
+  | { action: 'listen_confirm'; expected_version: number; event_id?: string; fired_at?: string }
+  | { action: 'listen_relabel'; expected_version: number; label: string; event_id?: string; fired_at?: string };
 
 export function actOnItem(kind: ReviewKind, id: string, body: ReviewAction) {
   return request({
@@ -97,11 +99,12 @@ export function actOnItem(kind: ReviewKind, id: string, body: ReviewAction) {
   });
 }
 
-export function commentOnItem(kind: ReviewKind, id: string, text: string) {
+/** `firedAt` tells the server where to find a base event on the edge (it checks that the item exists). */
+export function commentOnItem(kind: ReviewKind, id: string, text: string, firedAt: string) {
   return request({
     method: 'POST',
     path: `${itemPath(kind, id)}/comments`,
-    body: { text },
+    body: { text, fired_at: firedAt },
     schema: z.object({ comment: commentSchema }),
     consoleOnly: true,
   });

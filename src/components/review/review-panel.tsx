@@ -90,7 +90,7 @@ export function ReviewPanel({ kind, id, firedAt }: { kind: ReviewKind; id: strin
             <Text size="sm">{t('actions.viewOnly')}</Text>
           </Alert>
         )}
-        <Comments kind={kind} id={id} canAct={canAct} comments={comments} />
+        <Comments kind={kind} id={id} firedAt={firedAt} canAct={canAct} comments={comments} />
         <ReviewHistory history={history} />
       </Stack>
       <ResolveDialog
@@ -147,11 +147,13 @@ function AssignControl({
 function Comments({
   kind,
   id,
+  firedAt,
   canAct,
   comments,
 }: {
   kind: ReviewKind;
   id: string;
+  firedAt: string;
   canAct: boolean;
   comments: { id: number; author: string; text: string; at: string }[];
 }) {
@@ -159,7 +161,7 @@ function Comments({
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const send = useMutation({
-    mutationFn: () => commentOnItem(kind, id, text.trim()),
+    mutationFn: () => commentOnItem(kind, id, text.trim(), firedAt),
     onSuccess: () => {
       setText('');
       void queryClient.invalidateQueries({ queryKey: reviewQueries.thread(kind, id).queryKey });
