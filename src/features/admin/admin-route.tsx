@@ -40,6 +40,7 @@ export function Component() {
               key={path}
               component={NavLink}
               to={`/admin/${path}`}
+              size="sm"
               variant={current ? 'light' : 'subtle'}
               color={current ? undefined : 'gray'}
               leftSection={<Icon size={16} aria-hidden />}

@@ -42,11 +42,21 @@ export function RulePanel({ composite }: { composite: CompositeEvent }) {
             </Text>
           </div>
           {rule.enabled ? (
-            <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={12} aria-hidden />}>
+            <Badge
+              color="teal"
+              variant="light"
+              leftSection={<IconCircleCheck size={12} aria-hidden />}
+              style={{ flex: 'none' }}
+            >
               {t('detail.enabled')}
             </Badge>
           ) : (
-            <Badge color="gray" variant="light" leftSection={<IconCircleOff size={12} aria-hidden />}>
+            <Badge
+              color="gray"
+              variant="light"
+              leftSection={<IconCircleOff size={12} aria-hidden />}
+              style={{ flex: 'none' }}
+            >
               {t('detail.disabled')}
             </Badge>
           )}
