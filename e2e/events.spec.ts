@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { EventsPage } from './support/events-page';
+import { connectionBadge } from './support/live';
 import { expect, test } from './support/test';
 
 test.describe('/events', () => {
@@ -59,6 +60,23 @@ test.describe('/events', () => {
     await expect(events.heardByOwnOnly()).toHaveCount(0);
     await expect(events.rows()).toHaveCount(corroborated);
     await expect(events.heardByMany()).toHaveCount(corroborated);
+  });
+
+  test('the header and the page say the same about freshness: live with the stream, polling every 10 s without', async ({
+    page,
+  }) => {
+    const events = new EventsPage(page);
+    await events.goto();
+    await expect(connectionBadge(page)).toHaveAttribute('data-live', 'live');
+    await expect(connectionBadge(page)).toHaveText('Live');
+    await expect(page.getByText('Live: new events are counted as they arrive')).toBeVisible();
+
+    await page.route('**/live*', (route) => route.abort());
+    await page.reload();
+    await expect(events.rows().first()).toBeVisible();
+    await expect(connectionBadge(page)).toHaveText('Polling');
+    await expect(page.getByText('Checking for new events every 10 s')).toBeVisible();
+    await expect(page.getByText(/^Live/)).toHaveCount(0);
   });
 
   test('new events wait behind a button instead of shoving the list', async ({ page, demo }) => {

@@ -53,6 +53,28 @@ test.describe('wall links', () => {
     await expect(wallPage).toHaveURL(/\/wall\?/);
     await expect(wallPage.getByRole('button', { name: /로그인|Sign in/ })).toHaveCount(0);
     await screen.close();
+
+    // A revoked link can be removed, after a confirmation; the trail says so, by name.
+    await walls.remove(name).click();
+    await expect(walls.dialog).toContainText(`Remove the revoked wall link “${name}”?`);
+    await walls.confirmRemove.click();
+    await expect(walls.row(name)).toHaveCount(0);
+    await page.goto('/admin/audit?action=wall.remove');
+    await expect(page.getByRole('table', { name: 'Audit entries' })).toContainText(`Wall link removed`);
+    await expect(page.getByRole('table', { name: 'Audit entries' }).locator('tbody tr').first()).toContainText(name);
     expect(consoleErrors).toEqual([]);
+  });
+
+  test('lists each link’s options in words, and offers removal only once a link is revoked', async ({ page }) => {
+    const name = `Options ${Date.now().toString(36)}`;
+    const walls = new WallsPage(page);
+    await walls.goto();
+    const created = await page.request.post('/api/admin/walls', { data: { name, query: 'chime=1&lang=en' } });
+    expect(created.status()).toBe(201);
+    await page.reload();
+    await expect(walls.row(name)).toContainText('Chime on · English');
+    await expect(walls.row(name)).not.toContainText('chime=1');
+    await expect(walls.remove(name)).toHaveCount(0);
+    await expect(walls.revoke(name)).toBeVisible();
   });
 });

@@ -51,4 +51,12 @@ export class WallsPage {
   get confirmRevoke(): Locator {
     return this.dialog.getByRole('button', { name: 'Revoke link' });
   }
+
+  remove(name: string): Locator {
+    return this.table.getByRole('button', { name: `Remove ${name}` });
+  }
+
+  get confirmRemove(): Locator {
+    return this.dialog.getByRole('button', { name: 'Remove link' });
+  }
 }
