@@ -17,7 +17,8 @@ export function securityHeaders(tileUrl: string | null): Record<string, string> 
     `img-src 'self' data: blob:${tiles === null ? '' : ` ${tiles}`}`,
     "font-src 'self' data:",
     "connect-src 'self'",
-    "media-src 'self'",
+    // The player plays clips it fetched and decoded (one request for both) from blob: URLs it made.
+    "media-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -69,6 +69,8 @@ export const en = {
     assign: 'assigned to {{name}}',
     resolve: 'resolved as {{outcome}}',
     reopen: 'reopened',
+    listen_confirm: 'confirmed by listening',
+    listen_relabel: 'listened: the label is wrong, it was {{label}}',
   },
 };
 
@@ -141,6 +143,8 @@ export const ko: typeof en = {
     assign: '{{name}} 님에게 배정함',
     resolve: '{{outcome}}(으)로 해결함',
     reopen: '다시 엶',
+    listen_confirm: '듣고 확인함',
+    listen_relabel: '듣고 정정함: 분류가 틀림, 실제는 {{label}}',
   },
 };
 

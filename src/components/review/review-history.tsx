@@ -12,6 +12,7 @@ export function ReviewHistory({ history }: { history: ReviewHistoryEntry[] }) {
     const outcome = String(details.outcome ?? 'other');
     const action = translateData('review', `history.${entry.action}`, entry.action, {
       name: String(details.assignee ?? ''),
+      label: String(details.label ?? ''),
       outcome: translateData('review', `outcome.${outcome}`, outcome),
     });
     return t('history.entry', {

@@ -9,6 +9,7 @@ import { DateTime } from '@/components/date-time';
 import { ReviewPanel } from '@/components/review/review-panel';
 import { NotFoundState, QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { PageHeader } from '@/components/page-header';
+import { ListenSection } from './audio/listen-section';
 import { BaseEventsTable } from './base-events-table';
 import { byTime } from './composite-summary';
 import { LabelsAndCounts } from './composite-timeline-entry';
@@ -84,6 +85,7 @@ function CompositeEventView({ composite, back, stale }: { composite: CompositeEv
       </PageHeader>
 
       <ReviewPanel kind="composite" id={composite.id} firedAt={composite.started_at} />
+      <ListenSection composite={composite} />
       <RulePanel composite={composite} />
       <WhyFiredChart composite={composite} />
       <ReplaySection compositeId={composite.id} />
