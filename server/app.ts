@@ -12,12 +12,15 @@ import { registerRequestGuards } from './gateway/host-origin.js';
 import { serverOptions } from './gateway/limits.js';
 import { browserStatusOf, EdgeError } from './gateway/edge-error.js';
 import { registerGateway } from './gateway/proxy.js';
+import { registerGracefulStop } from './graceful-stop.js';
 import { registerHub } from './hub/index.js';
 import { ConsoleMetrics } from './metrics/console-metrics.js';
 import { watchEdgeRequests } from './metrics/edge-requests.js';
 import { timedDatabase } from './metrics/query-timing.js';
+import { registerReadiness } from './metrics/readiness.js';
 import { registerMetrics } from './metrics/routes.js';
 import { registerNulGuard } from './nul-guard.js';
+import { loggablePath, loggerOptions, registerRequestLog } from './request-log.js';
 import { registerReview } from './review/index.js';
 import { EdgeReader } from './insights/edge-reader.js';
 import { registerInsights } from './insights/routes.js';
@@ -27,7 +30,6 @@ import { registerLocation } from './location/routes.js';
 import { InsightsService } from './insights/service.js';
 import { routePages } from './route-preload.js';
 import { securityHeaders } from './security-headers.js';
-import { redactWallPath } from './walls/wall-access.js';
 import { registerWalls } from './walls/register.js';
 import { publicUrlOf, type ServerConfig } from './config.js';
 import type { DemoControl } from './demo-control.js';
@@ -63,6 +65,8 @@ export interface AppOptions {
   db: ConsoleDb;
   /** The one-time setup token (bootstrapAccounts), while the console has no account. */
   setupToken?: string | null;
+  /** Where the JSON log lines go (tests read them); stdout when absent. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export function buildApp({
@@ -72,6 +76,7 @@ export function buildApp({
   demo,
   db: untimedDb,
   setupToken = null,
+  logStream,
 }: AppOptions): FastifyInstance {
   const metrics = new ConsoleMetrics();
   const db = timedDatabase(untimedDb, metrics);
@@ -79,7 +84,7 @@ export function buildApp({
   const limits = serverOptions(config.gateway, config.edgeTimeoutMs, headers);
   // Only proxies named in TRUST_PROXY may say who the client is; anyone else could claim any address.
   const trustProxy = config.auth.trustedProxies ?? false;
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy, ...limits });
+  const app = Fastify({ ...loggerOptions(config.logLevel, logStream), bodyLimit: BODY_LIMIT, trustProxy, ...limits });
   limitConnections(app, config.connections, { headers, behindProxy: trustProxy !== false });
 
   app.addHook('onRequest', async (_request, reply) => {
@@ -87,31 +92,23 @@ export function buildApp({
   });
   registerRequestGuards(app, { allowedHosts: config.gateway.allowedHosts, listenHost: config.host });
   registerNulGuard(app);
-  if (config.logRequests) {
   registerMetrics(app, metrics, config.metrics);
   const unwatchEdge = watchEdgeRequests(metrics, [upstream, config.edgeAudioUrl ?? upstream]);
   app.addHook('onClose', async () => unwatchEdge());
-    // Method, path and status only: no headers (Authorization) and no query string reach the log.
-    app.addHook('onResponse', async (request, reply) => {
-      // A wall link's key is in its path (/w/<key>): never in the log.
-      const path = redactWallPath(request.url.split('?')[0] ?? '/');
-      console.log(
-        `${new Date().toISOString()} ${request.method} ${path} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`,
-      );
-    });
-  }
+  // Method, path and status only: no headers (Authorization), query string or wall key reach the log.
+  registerRequestLog(app, config.logRequests);
+  registerGracefulStop(app);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof EdgeError) {
       // The edge's failure, named for the browser; a line in the log, not a stack.
-      console.error(`${request.method} ${redactWallPath(request.url.split('?')[0] ?? '/')}: ${error.message}`);
+      request.log.warn(`${request.method} ${loggablePath(request.url)}: ${error.message}`);
       return reply.code(browserStatusOf(error)).header('cache-control', 'no-store').send({ detail: error.message });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 413)
       return reply.code(413).send({ detail: `Request body too large (limit ${BODY_LIMIT / 1024} KiB)` });
-    if (status >= 500)
-      console.error(`${request.method} ${redactWallPath(request.url.split('?')[0] ?? '/')} failed:`, error);
+    if (status >= 500) request.log.error({ err: error }, `${request.method} ${loggablePath(request.url)} failed`);
     return reply.code(status).send({ detail: status >= 500 ? 'Internal Server Error' : (error as Error).message });
   });
 
@@ -128,7 +125,6 @@ export function buildApp({
     db,
     sessionIdleMinutes: config.auth.sessionIdleMinutes,
     limits: config.connections,
-  });
     lag: (seconds) => metrics.hubLag.observe(seconds),
   });
   const { pool } = untimedDb;
@@ -137,6 +133,7 @@ export function buildApp({
     edgeStatus: () => hub?.healthNow().status ?? 'starting',
     leader: () => (hub === null ? 0 : 1),
     pool: pool && (() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })),
+  });
 
   const runtime: RuntimeConfig = {
     mode: demo === null ? 'proxy' : 'demo',
@@ -154,6 +151,7 @@ export function buildApp({
   };
   app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(runtime));
   app.get('/healthz', async () => ({ status: 'ok' }));
+  registerReadiness(app, { db, leader: () => 'self', edge: () => hub?.healthNow().status ?? null });
 
   registerAuth(app, {
     db,

@@ -188,8 +188,9 @@ function metricsFrom(env: NodeJS.ProcessEnv): ServerConfig['metrics'] {
   return { token, port };
 }
 
-function logLevelFrom(value: string | undefined): string {
-  const level = (nonEmpty(value) ?? 'info').toLowerCase();
+/** QUIET=1 (tests, benchmarks) keeps warnings and errors only, unless LOG_LEVEL says otherwise. */
+function logLevelFrom(value: string | undefined, quiet: boolean): string {
+  const level = (nonEmpty(value) ?? (quiet ? 'warn' : 'info')).toLowerCase();
   if (!LOG_LEVELS.includes(level)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
   return level;
 }
@@ -219,7 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     databaseUrl: nonEmpty(env.DATABASE_URL),
     auditDays: positive(env.AUDIT_DAYS, 365, 'AUDIT_DAYS'),
     metrics: metricsFrom(env),
-    logLevel: logLevelFrom(env.LOG_LEVEL),
+    logLevel: logLevelFrom(env.LOG_LEVEL, flag(env.QUIET)),
     auth: {
       required: flag(env.AUTH_REQUIRED),
       // Reached over https (PUBLIC_URL says so), cookies are Secure unless COOKIE_SECURE=0 says otherwise.

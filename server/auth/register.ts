@@ -42,6 +42,9 @@ export function sessionPolicy(config: AuthConfig): SessionPolicy {
   };
 }
 
+/** Asked by balancers and scrapers, which would each start a demo session every few seconds. */
+const OPS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
 /**
  * Who is asking (the session cookie first, then resolvers other concerns register, such as wall
  * links), the sign-in routes, account administration, and the access rule for /api and /live.
@@ -58,7 +61,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
       if (request.principal !== null) return;
       const pathname = request.url.split('?')[0] ?? '/';
       // Pages, API calls and streams only: not health checks, assets or the sign-out that asked for none.
-      if (pathname === '/healthz' || path.extname(pathname) !== '' || pathname.startsWith('/auth/')) return;
+      if (OPS_PATHS.has(pathname) || path.extname(pathname) !== '' || pathname.startsWith('/auth/')) return;
       if (cookieValue(request, DEMO_OFF_COOKIE) !== null) return;
       // A wall screen stays a wall (opening its link, or with its cookie): a revoked link must show
       // "revoked", never become the demo admin.

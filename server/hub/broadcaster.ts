@@ -111,9 +111,16 @@ export class Broadcaster {
 
   static frame = frame;
 
-  /** On shutdown: end every stream so the server can close (browsers reconnect elsewhere). */
+  /**
+   * On shutdown: end every stream so the server can close. Each screen is told to come back
+   * within a few seconds (through the balancer, to another replica), at a moment of its own so
+   * they do not all arrive at once.
+   */
   closeAll(): void {
-    for (const subscriber of this.subscribers) subscriber.sink.close();
+    for (const subscriber of this.subscribers) {
+      subscriber.sink.write(`retry: ${500 + Math.floor(Math.random() * 2500)}\n\n`);
+      subscriber.sink.close();
+    }
     this.subscribers.clear();
   }
 

@@ -29,6 +29,8 @@ export interface EdgeReaderOptions {
   timeoutMs: number;
   /** Largest body accepted (EDGE_MAX_RESPONSE_BYTES, as for the gateway). */
   maxResponseBytes: number;
+  /** A debug line per read (path, status, time): never the token, which travels in a header only. */
+  log?: { debug(details: object, message: string): void };
 }
 
 export interface EdgeReader {
@@ -75,6 +77,7 @@ export function createEdgeReader(options: EdgeReaderOptions): EdgeReader {
   return {
     async get(path, query, schema) {
       const endpoint = `GET ${path}`;
+      const started = performance.now();
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), options.timeoutMs);
       let text: string;
@@ -101,6 +104,8 @@ export function createEdgeReader(options: EdgeReaderOptions): EdgeReader {
       } finally {
         clearTimeout(timer);
       }
+      const ms = Math.round(performance.now() - started);
+      options.log?.debug({ edge: { method: 'GET', path, status, ms } }, `edge ${endpoint} ${status} ${ms}ms`);
       if (status === 401 || status === 403) {
         throw new EdgeReadError(
           'unauthorized',

@@ -33,9 +33,10 @@ export function registerHub(app: FastifyInstance, wiring: HubWiring): Hub | null
             token: wiring.token,
             timeoutMs: wiring.timeoutMs,
             maxResponseBytes: wiring.maxResponseBytes,
+            log: app.log,
           }),
           settings: wiring.settings,
-          log: (message) => console.error(message),
+          log: (message) => app.log.warn(message),
           lag: wiring.lag,
         });
   const { limits } = wiring;
@@ -51,6 +52,7 @@ export function registerHub(app: FastifyInstance, wiring: HubWiring): Hub | null
             checkEveryMs: limits.accessCheckMs,
           },
           wiring.sessionIdleMinutes,
+          (message) => app.log.warn(message),
         );
   registerHubRoutes(app, { hub, streams, maxMicPages: wiring.settings.maxMicPages });
   if (hub !== null) {

@@ -19,6 +19,8 @@ export interface FakeEdge {
   ignorePage: boolean;
   /** Answer every request 500 with this text. */
   errorText: string | null;
+  /** Wait this long before answering (a slow edge; a request still in flight). */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -91,11 +93,16 @@ export async function startFakeEdge(): Promise<FakeEdge> {
     maxPageLie: null,
     ignorePage: false,
     errorText: null,
+    delayMs: 0,
     close: async () => undefined,
   };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://edge');
     edge.requests.push({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams });
+    if (edge.delayMs > 0) setTimeout(() => answer(req, res, url), edge.delayMs);
+    else answer(req, res, url);
+  });
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
     if (edge.mode === 'down') {
       req.socket.destroy();
       return;
@@ -153,7 +160,7 @@ export async function startFakeEdge(): Promise<FakeEdge> {
       return found === undefined ? send(404, { detail: 'Not Found' }) : send(200, found);
     }
     return send(404, { detail: 'Not Found' });
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   edge.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   edge.close = () =>

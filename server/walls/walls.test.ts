@@ -185,7 +185,7 @@ describeEachDatabase('wall links', (getDb) => {
   it('never writes a link’s key to the request log', async () => {
     const logged = await startTestConsole(getDb(), edge.url, { QUIET: '0' });
     const lines: string[] = [];
-    const spy = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)));
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((line: unknown) => lines.push(String(line)) > 0);
     try {
       const { url } = (await (await create('Logged')).json()) as { url: string };
       const key = url.split('/w/')[1]!;
