@@ -4,6 +4,8 @@ import type { EdgeLoadResult } from './lib/edge-load';
 import type { FreshnessResult } from './lib/freshness';
 import type { LighthouseResult, Profile } from './lib/lighthouse';
 import type { LoadResult } from './lib/load';
+import type { LocateResult } from './lib/locate';
+import { locateReport } from './lib/locate-report';
 import type { LatencyResult } from './lib/load-test';
 import type { MapScaleResult } from './lib/map-scale';
 import type { SoakResult } from './lib/soak';
@@ -247,6 +249,8 @@ export function writeReport(r: Record<string, unknown>): string {
       `GET /api/insights/corroboration for an events page of 100 (what the events page asks beside its list), on a console at rest over a demo edge of ${atRest.mics.toLocaleString('en')} mics and ${atRest.events.toLocaleString('en')} events, no back-fill running, calls one at a time: ${fmt(atRest.latency, ' ms')}, p95 ${atRest.p95Ms} ms. Target p95 ≤ 250 ms (one extra edge query of at most 5 pages, as the events page's own list): ${ok(atRest.p95Ms <= 250)}.`,
     );
   }
+  const locate = r.locate as LocateResult[] | undefined;
+  if (locate) out.push(...locateReport(locate));
   out.push('', '## Where a budget is missed, and why', '', ...MISSES);
   return `${out.join('\n')}\n`;
 }

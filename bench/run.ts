@@ -3,7 +3,7 @@
  * server on the demo edge at several scales, drives Debian Chromium over CDP, and writes
  * bench/results.json and bench/RESULTS.md. Loopback only; every loop is bounded.
  *
- *   --only=bundle,load,lighthouse,map,soak,server,freshness,edge,backfill,corroboration   run some sections (also `--only lighthouse`)
+ *   --only=bundle,load,lighthouse,map,soak,server,freshness,edge,backfill,corroboration,locate   run some sections (also `--only lighthouse`)
  *   --quick                                         fewer runs and cycles (a smoke run of the harness)
  */
 import fs from 'node:fs';
@@ -15,6 +15,7 @@ import { measureEdgeLoad } from './lib/edge-load';
 import { measureFreshness } from './lib/freshness';
 import { LIGHTHOUSE_TARGETS, measureLighthouse } from './lib/lighthouse';
 import { measureLoad } from './lib/load';
+import { measureLocate } from './lib/locate';
 import { loadTest, proxyOverhead } from './lib/load-test';
 import { measureMapScale } from './lib/map-scale';
 import { startConsole } from './lib/servers';
@@ -35,6 +36,7 @@ const only = onlyValue?.split(',') ?? [
   'edge',
   'backfill',
   'corroboration',
+  'locate',
 ];
 const quick = args.includes('--quick');
 const RUNS = quick ? 2 : 5;
@@ -84,6 +86,12 @@ async function main() {
   if (want('corroboration')) {
     log('corroboration at rest: events page of 100, 5,000 mics, 1,000,000 events, no back-fill (first start seeds)');
     results.corroborationAtRest = await measureCorroborationAtRest(quick ? 5 : 30);
+  }
+  if (want('locate')) {
+    // No server: the locator itself against the true places the demo keeps, at the demo's own
+    // density of mics and at one where five mics or more hear most incidents.
+    log('locating sounds: seeded demo weeks at 60 and 160 mics, millisecond and whole-second timestamps');
+    results.locate = [measureLocate(quick ? 10_000 : 60_000, 60), measureLocate(quick ? 5_000 : 20_000, 160)];
   }
   const browserParts = ['load', 'lighthouse', 'map', 'soak', 'server', 'freshness', 'edge'];
   if (!browserParts.some(want)) return finish();

@@ -99,9 +99,20 @@ function settle(model: Model, candidate: Candidate, n: number): Candidate {
 export function consensus(model: Model): Candidate[] {
   const n = model.points.length;
   const exact = (model.tolerance / 10) ** 2;
+  const all = Array.from({ length: n }, (_, i) => i);
+  // Five readings or more that all agree need no search for outliers.
+  if (n >= 5) {
+    const agreeing = fitsFromStarts(model, all, Infinity)
+      .map((fit) => evaluate(model, fit, n))
+      .filter((c) => c.inliers.length === n)
+      .sort((a, b) => a.fit.cost - b.fit.cost);
+    if (agreeing.length === 1) return agreeing;
+  }
   const hypotheses: Candidate[] = [];
   for (const subset of subsets(n)) {
     for (const fit of fitsFromStarts(model, subset, exact)) hypotheses.push(evaluate(model, fit, n));
+    // One reading out at most is the usual fault: with five or more, a subset all but one agree with is enough.
+    if (n >= 5 && hypotheses.some((h) => h.inliers.length >= n - 1)) break;
   }
   const best = Math.max(0, ...hypotheses.map((h) => h.inliers.length));
   if (best < 3) return [];

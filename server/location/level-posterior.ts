@@ -7,10 +7,10 @@ const SHADE_CHANCE = 0.15;
 /** How low a shaded mic may read, dB below the fall-off. */
 const SHADE_DB = { least: 3, most: 20 };
 /** Cells across the region searched, per pass. */
-const CELLS = 70;
+const CELLS = 48;
 
 const corrected = (level: number, at: Point, p: Point) =>
-  level + 20 * Math.log10(Math.sqrt((at.x - p.x) ** 2 + (at.y - p.y) ** 2 + 1));
+  level + 10 * Math.log10((at.x - p.x) ** 2 + (at.y - p.y) ** 2 + 1);
 
 /** Likelihood of one reading `r` dB off the fall-off: mostly the scatter, sometimes a shaded mic. */
 function readingLikelihood(r: number): number {
@@ -29,13 +29,14 @@ export interface LevelFit {
 
 /**
  * The readings' fit with the source at `at`: the source level taken as the mean of the
- * distance-corrected levels, or that mean without one reading (a shaded mic's would drag it).
+ * distance-corrected levels, or that mean without the lowest (a shaded mic reads low and would
+ * drag it down; with four readings or more one can be spared).
  */
 export function levelFitAt(at: Point, points: readonly Point[], levels: readonly number[]): LevelFit {
   const c = points.map((p, i) => corrected(levels[i]!, at, p));
   const total = c.reduce((s, v) => s + v, 0);
   const guesses = [total / c.length];
-  if (c.length >= 4) for (const v of c) guesses.push((total - v) / (c.length - 1));
+  if (c.length >= 4) guesses.push((total - Math.min(...c)) / (c.length - 1));
   let best: LevelFit | null = null;
   for (const s of guesses) {
     const residuals = c.map((v) => v - s);
@@ -58,6 +59,31 @@ export interface Posterior {
   radius95(centre: Point): number;
   /** Posterior covariance of the place (m²). */
   covariance: number[][];
+}
+
+/**
+ * levelFitAt's log-likelihood alone, without allocating: the grid asks it tens of thousands of
+ * times per estimate.
+ */
+function scorer(points: readonly Point[], levels: readonly number[]) {
+  const c = new Float64Array(points.length);
+  const logOf = (s: number) => {
+    let sum = 0;
+    for (const v of c) sum += Math.log(readingLikelihood(v - s) + 1e-300);
+    return sum;
+  };
+  return (at: Point): number => {
+    let total = 0;
+    let lowest = Infinity;
+    for (let i = 0; i < points.length; i++) {
+      const v = corrected(levels[i]!, at, points[i]!);
+      c[i] = v;
+      total += v;
+      if (v < lowest) lowest = v;
+    }
+    const all = logOf(total / c.length);
+    return c.length >= 4 ? Math.max(all, logOf((total - lowest) / (c.length - 1))) : all;
+  };
 }
 
 interface Cell {
@@ -114,6 +140,7 @@ export function levelPosterior(
     y1: Math.min(...points.map((p) => p.y + reach)),
   };
   if (box.x0 >= box.x1 || box.y0 >= box.y1) return null;
+  const likelihood = scorer(points, levels);
   // A mic hears a sound less the farther it is: each mic that heard it makes nearer places likelier.
   const score = (at: Point) => {
     let prior = 0;
@@ -122,7 +149,7 @@ export function levelPosterior(
       if (d > reach) return -Infinity;
       prior -= d / falloffM;
     }
-    return prior + levelFitAt(at, points, levels).logLikelihood;
+    return prior + likelihood(at);
   };
   let pass = grid(box, score);
   if (!pass.cells.some((c) => Number.isFinite(c.weight) && c.weight > 0)) return null;
@@ -146,15 +173,17 @@ export function levelPosterior(
     best,
     covariance,
     radius95(centre) {
-      const byDistance = cells
-        .map((c) => ({ d: Math.hypot(c.at.x - centre.x, c.at.y - centre.y), w: c.weight }))
-        .sort((a, b) => a.d - b.d);
-      let mass = 0;
-      for (const c of byDistance) {
-        mass += c.w;
-        if (mass >= 0.95) return c.d + step / Math.SQRT2;
+      // The mass within r grows with r: halve the interval until it is known to a tenth of a cell.
+      const d = cells.map((c) => Math.hypot(c.at.x - centre.x, c.at.y - centre.y));
+      const within = (r: number) => cells.reduce((sum, c, i) => (d[i]! <= r ? sum + c.weight : sum), 0);
+      let low = 0;
+      let high = Math.max(...d);
+      while (high - low > step / 10) {
+        const mid = (low + high) / 2;
+        if (within(mid) >= 0.95) high = mid;
+        else low = mid;
       }
-      return byDistance[byDistance.length - 1]!.d + step;
+      return high + step / Math.SQRT2;
     },
   };
 }
