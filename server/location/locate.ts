@@ -14,8 +14,9 @@ const FINEST_USELESS_MS = 1000;
 /** Louder than this no sound in air is (dB): the pressure would swing below vacuum. */
 const MAX_LEVEL_DB = 194;
 
-export const ARRIVAL_SPREAD: Omit<SpreadRules, 'priorSigma'> = { floorM: 3, widen: 1 };
-export const LEVEL_SPREAD: SpreadRules = { priorSigma: LEVEL_SIGMA_DB, floorM: 10, widen: 1 };
+/** Radius floors: mic positions and the model are not exact to the metre (nor levels to ten). */
+export const ARRIVAL_SPREAD: Omit<SpreadRules, 'priorSigma'> = { floorM: 3 };
+export const LEVEL_SPREAD: SpreadRules = { priorSigma: LEVEL_SIGMA_DB, floorM: 10 };
 
 export interface LocateRules {
   /** How finely the timestamps resolve (ms), from the whole composite event. */
@@ -76,15 +77,14 @@ function weakness(
   return null;
 }
 
-/** The levels' answer: the posterior's ellipse, and the larger of its 95 % radius (widened) and the local fit's. */
+/** The levels' answer: the posterior's ellipse, and the larger of its 95 % radius and the local fit's. */
 function statedSpread(local: Spread, radius95: number, covariance: number[][]): Spread {
   const e = ellipse95(covariance);
-  const widened = radius95 * LEVEL_SPREAD.widen;
   return {
     major: Math.max(e.major, local.major),
     minor: Math.max(e.minor, local.minor),
     bearingDeg: e.major >= local.major ? e.bearingDeg : local.bearingDeg,
-    radius: Math.max(local.radius, widened, LEVEL_SPREAD.floorM),
+    radius: Math.max(local.radius, radius95, LEVEL_SPREAD.floorM),
   };
 }
 

@@ -6,7 +6,7 @@ export interface Spread {
   major: number;
   minor: number;
   bearingDeg: number;
-  /** What the answer states: the major semi-axis, widened as below, never under the floor. */
+  /** What the answer states: the major semi-axis, never under the floor. */
   radius: number;
 }
 
@@ -15,11 +15,6 @@ export interface SpreadRules {
   priorSigma: number;
   /** Smallest radius stated (m): mic positions and the model itself are not exact. */
   floorM: number;
-  /**
-   * Factor on the linearised ellipse, from the benchmark: the fit's own covariance assumes the
-   * model is exact and the errors Gaussian, which a real street is not (bench/RESULTS.md).
-   */
-  widen: number;
 }
 
 /** Prior readings' weight against the residuals: with few readings the prior dominates. */
@@ -43,7 +38,5 @@ export function spreadOf(model: Model, candidate: Candidate, rules: SpreadRules)
   ];
   const e = ellipse95(cov);
   if (!Number.isFinite(e.major)) return null;
-  const major = e.major * rules.widen;
-  const minor = e.minor * rules.widen;
-  return { major, minor, bearingDeg: e.bearingDeg, radius: Math.max(rules.floorM, major) };
+  return { major: e.major, minor: e.minor, bearingDeg: e.bearingDeg, radius: Math.max(rules.floorM, e.major) };
 }
