@@ -15,14 +15,18 @@ import './locales';
  * incident's review history (and the audit trail) without changing its state or owner.
  */
 export function ListenVerdict({ composite }: { composite: CompositeEvent }) {
-  const { t, i18n } = useTranslation('listen');
   const { canAct } = useCanReview();
-  const thread = useQuery({ ...reviewQueries.thread('composite', composite.id), enabled: canAct });
+  return canAct ? <Verdicts composite={composite} /> : null;
+}
+
+function Verdicts({ composite }: { composite: CompositeEvent }) {
+  const { t, i18n } = useTranslation('listen');
+  const thread = useQuery(reviewQueries.thread('composite', composite.id));
   const action = useReviewAction('composite', composite.id);
   const { categories } = useLabels();
   const [open, setOpen] = useState(false);
   const [label, setLabel] = useState<string | null>(null);
-  if (!canAct || thread.data === undefined) return null;
+  if (thread.data === undefined) return null;
   const version = thread.data.item.version;
   const recorded = () => notifications.show({ color: 'teal', message: t('verdict.recorded') });
   const language = i18n.language === 'ko' ? 'ko' : 'en';
