@@ -50,5 +50,9 @@ export function locateReport(results: readonly LocateResult[]): string[] {
       out.push(row('whole s', name, b, name.startsWith('4+') || name.startsWith('5+') ? s : null));
     }
   }
+  out.push(
+    '',
+    "Why the misses. With millisecond timestamps a sound heard by four mics has one reading more than the three unknowns (place and instant): a clock that is off shows, but four mics cannot always tell whose it is. The levels then choose, and the places they cannot rule out stay inside the radius (so the radius holds where the error is large); from five mics on the search for outliers names the wrong clock and the goal is met. With whole seconds only the levels place a sound, and 1 dB of scatter on a level is 12 % of a distance: at the demo's spacing (a few hundred metres between its 3–4 mics a site) that is tens of metres, and a near and a far place often fit four levels alike; a mic behind a wall among four cannot be told from the others at all. The radius says so (its median is a few hundred metres, and the truth lies within it in almost every case), but the error goals need more mics around each sound or finer timestamps. The radius is the model's own, not calibrated on these results: it assumes 1.5 dB of scatter where the demo has 1 dB, and 3 ms between clocks where the demo has ±3.",
+  );
   return out;
 }

@@ -111,8 +111,6 @@ export function consensus(model: Model): Candidate[] {
   const hypotheses: Candidate[] = [];
   for (const subset of subsets(n)) {
     for (const fit of fitsFromStarts(model, subset, exact)) hypotheses.push(evaluate(model, fit, n));
-    // One reading out at most is the usual fault: with five or more, a subset all but one agree with is enough.
-    if (n >= 5 && hypotheses.some((h) => h.inliers.length >= n - 1)) break;
   }
   const best = Math.max(0, ...hypotheses.map((h) => h.inliers.length));
   if (best < 3) return [];
