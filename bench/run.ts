@@ -3,7 +3,7 @@
  * server on the demo edge at several scales, drives Debian Chromium over CDP, and writes
  * bench/results.json and bench/RESULTS.md. Loopback only; every loop is bounded.
  *
- *   --only=bundle,load,lighthouse,map,soak,server,freshness,edge,backfill,corroboration,locate   run some sections (also `--only lighthouse`)
+ *   --only=bundle,load,lighthouse,map,soak,server,freshness,edge,backfill,corroboration,locate,evidence   run some sections (also `--only lighthouse`)
  *   --quick                                         fewer runs and cycles (a smoke run of the harness)
  */
 import fs from 'node:fs';
@@ -12,6 +12,7 @@ import { launch } from './lib/browser';
 import { measureBundle, BUDGETS } from './bundle';
 import { measureBackfill, measureCorroborationAtRest } from './lib/backfill';
 import { measureEdgeLoad } from './lib/edge-load';
+import { measureEvidence } from './lib/evidence';
 import { measureFreshness } from './lib/freshness';
 import { LIGHTHOUSE_TARGETS, measureLighthouse } from './lib/lighthouse';
 import { measureLoad } from './lib/load';
@@ -37,6 +38,7 @@ const only = onlyValue?.split(',') ?? [
   'backfill',
   'corroboration',
   'locate',
+  'evidence',
 ];
 const quick = args.includes('--quick');
 const RUNS = quick ? 2 : 5;
@@ -92,6 +94,12 @@ async function main() {
     // density of mics and at one where five mics or more hear most incidents.
     log('locating sounds: seeded demo weeks at 60 and 160 mics, millisecond and whole-second timestamps');
     results.locate = [measureLocate(quick ? 10_000 : 60_000, 60), measureLocate(quick ? 5_000 : 20_000, 160)];
+  }
+  if (want('evidence')) {
+    log('evidence pack: an incident heard by 20 mics, first export (clips from the edge) and again (cached)');
+    const server = await startConsole(8718, { DEMO_FAULTS: '1', DEMO_EVENT_INTERVAL_MS: '0', BACKFILL_MAX_RPS: '0' });
+    results.evidence = await measureEvidence(server.url, quick ? 2 : 5);
+    await server.stop();
   }
   const browserParts = ['load', 'lighthouse', 'map', 'soak', 'server', 'freshness', 'edge'];
   if (!browserParts.some(want)) return finish();
