@@ -60,12 +60,15 @@ export type {
   UnusualEdge,
   UnusualMic,
 } from './insight-reports';
+export type { DroppedMic, LocateMethod, LocatedSource, SourceAnswer, SourceResidual, SourceTrack } from './location';
 
 /**
  * The issue-14 reports' schemas load with the first page that asks for one, not with the shell
  * every page loads first (the keys stay here, with the other insights).
  */
 const reports = () => import('./insight-reports');
+/** Where a composite event's sounds were (issue 27): loaded with the first page that shows a place. */
+const location = () => import('./location');
 
 export interface RateQuery {
   micId: string;
@@ -168,6 +171,21 @@ export const insightQueries = {
         request({
           path: `/api/insights/replay/${encodeURIComponent(compositeId)}`,
           schema: (await reports()).replaySchema,
+          signal,
+        }),
+      staleTime: 60_000,
+    }),
+  /**
+   * Where each sound of a composite event was made. It changes only when the composite grows (new
+   * base events): a wall or a list asks again now and then, not on every render.
+   */
+  source: (compositeId: string) =>
+    queryOptions({
+      queryKey: [...insightQueries.all(), 'source', compositeId] as const,
+      queryFn: async ({ signal }) =>
+        request({
+          path: `/api/insights/composite-events/${encodeURIComponent(compositeId)}/source`,
+          schema: (await location()).sourceAnswerSchema,
           signal,
         }),
       staleTime: 60_000,

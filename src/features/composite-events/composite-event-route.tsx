@@ -16,6 +16,7 @@ import { LabelsAndCounts } from './composite-timeline-entry';
 import { MicsSection } from './mics-section';
 import { ReplaySection } from './replay-section';
 import { RulePanel } from './rule-panel';
+import { WhereSection } from './where-section';
 import { WhyFiredChart } from './why-fired-chart';
 import './locales';
 
@@ -86,6 +87,7 @@ function CompositeEventView({ composite, back, stale }: { composite: CompositeEv
 
       <ReviewPanel kind="composite" id={composite.id} firedAt={composite.started_at} />
       <ListenSection composite={composite} />
+      <WhereSection composite={composite} />
       <RulePanel composite={composite} />
       <WhyFiredChart composite={composite} />
       <ReplaySection compositeId={composite.id} />

@@ -4,6 +4,7 @@ import type { HeardByLookup } from '@/components/heard-by/use-heard-by';
 import { formatAge, formatDateTime, formatPercent, formatTime, formatUtc } from '@/lib/format';
 import { localName, otherName, useTranslation } from '@/lib/i18n';
 import { isNew, type FeedEntry } from './feed';
+import { CompositePlaceLine } from './wall-place';
 import classes from './wall.module.css';
 import './locales';
 
@@ -74,11 +75,14 @@ export function CompositeEntry({
   now,
   review,
   escalated,
+  index,
 }: {
   entry: FeedEntry<CompositeEvent>;
   now: number;
   review: ReviewItem | undefined;
   escalated: boolean;
+  /** Its place in the feed: the number of its mark on the map. */
+  index: number;
 }) {
   const { t, i18n } = useTranslation();
   const fresh = isNew(entry, now, HIGHLIGHT_MS);
@@ -121,6 +125,7 @@ export function CompositeEntry({
           ? composite.mics[0]!.name
           : t('wall:compositeMics', { count: composite.mics.length })}
       </span>
+      <CompositePlaceLine composite={composite} index={index} />
     </li>
   );
 }

@@ -1,8 +1,11 @@
 import { useSyncExternalStore } from 'react';
+import type { CompositeEvent } from '@/api';
 import { BaseMap } from '@/components/map/base-map';
+import { EstimatedPlaceLayer } from '@/components/map/estimated-place-layer';
 import { FitToMics } from '@/components/map/fit-to-mics';
 import { MicMarkerLayer } from '@/components/map/mic-marker-layer';
 import type { MarkerMic } from '@/components/map/mic-marker-state';
+import { useWallPlaces } from './wall-place';
 
 const subscribeResize = (onChange: () => void) => {
   window.addEventListener('resize', onChange);
@@ -20,19 +23,24 @@ function useWallUnit(scale: number): number {
 export function WallMap({
   markers,
   pulses,
+  composites,
   label,
   scale,
 }: {
   markers: readonly MarkerMic[];
   pulses: ReadonlyMap<string, number>;
+  /** The incidents on the cards, in their order: each one's place, numbered as its card. */
+  composites: readonly CompositeEvent[];
   label: string;
   /** The wall's `?scale=`. */
   scale: number;
 }) {
   const unit = useWallUnit(scale);
+  const places = useWallPlaces(composites);
   return (
     <BaseMap center={[36.4, 127.9]} zoom={7} height="100%" label={label} zoomControl={false}>
       <MicMarkerLayer mics={markers} pulses={pulses} scale={1.6 * unit} />
+      <EstimatedPlaceLayer places={places} scale={1.4 * unit} />
       <FitToMics points={markers} always maxZoom={13} />
     </BaseMap>
   );

@@ -119,7 +119,13 @@ function WallScreen() {
       <div className={classes.body}>
         <div className={classes.map}>
           <Suspense fallback={null}>
-            <WallMap markers={markers} pulses={pulses} label={t('wall:region')} scale={config.scale} />
+            <WallMap
+              markers={markers}
+              pulses={pulses}
+              composites={triaged.map((item) => item.entry.item)}
+              label={t('wall:region')}
+              scale={config.scale}
+            />
           </Suspense>
           <div className={classes.legend}>
             <MicMarkerLegend windowMinutes={config.windowMinutes} showPulse size="lg" />
@@ -132,8 +138,15 @@ function WallScreen() {
             title={t('wall:composites')}
             empty={compositeFeed.length === 0 ? t('wall:noComposites', { window }) : null}
           >
-            {triaged.map(({ entry, review, escalated }) => (
-              <CompositeEntry key={entry.id} entry={entry} now={displayNow} review={review} escalated={escalated} />
+            {triaged.map(({ entry, review, escalated }, index) => (
+              <CompositeEntry
+                key={entry.id}
+                entry={entry}
+                now={displayNow}
+                review={review}
+                escalated={escalated}
+                index={index}
+              />
             ))}
           </FeedSection>
           <FeedSection

@@ -1,0 +1,105 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { insightQueries, type CompositeEvent, type SourceAnswer } from '@/api';
+import type { EstimatedPlace } from '@/components/map/estimated-place-layer';
+import { bestSource, isLocated, placeMics, placeText, radiusText } from '@/components/map/place-words';
+import { useTranslation, type TFunction } from '@/lib/i18n';
+import classes from './wall-place.module.css';
+
+/** A wall asks again now and then: a composite that grows may be placed better. */
+const PLACE_REFRESH_MS = 30_000;
+// Stable, so useQueries hands back the same array while no answer changed.
+const dataOf = <T,>(results: { data: T }[]) => results.map((r) => r.data);
+const OPTIONS = { refetchInterval: PLACE_REFRESH_MS, refetchIntervalInBackground: true, retry: 1 } as const;
+
+interface WallPlace {
+  text: string;
+  located: boolean;
+  radius: string | null;
+  latitude: number;
+  longitude: number;
+  radiusM: number;
+}
+
+function wallPlace(
+  t: TFunction<'place'>,
+  composite: CompositeEvent,
+  answer: SourceAnswer | undefined,
+): WallPlace | null {
+  const source = bestSource(answer);
+  if (source === null) return null;
+  const mics = placeMics(
+    composite.mics,
+    composite.events.map((e) => e.microphone),
+  );
+  return {
+    text: placeText(t, source, mics),
+    located: isLocated(source),
+    radius: isLocated(source) ? radiusText(t, source.radius_m) : null,
+    latitude: source.latitude,
+    longitude: source.longitude,
+    radiusM: source.radius_m,
+  };
+}
+
+/**
+ * The card's third line: where the incident was, in words a supervisor can send someone with
+ * ("120 m north-east of Plaza gate 7 · ±15 m"), numbered as its mark on the wall's map.
+ */
+export function CompositePlaceLine({ composite, index }: { composite: CompositeEvent; index: number }) {
+  const { t } = useTranslation('place');
+  const query = useQuery({ ...insightQueries.source(composite.id), ...OPTIONS });
+  const place = wallPlace(t, composite, query.data);
+  if (place === null) {
+    // The line keeps its room whether or not a place comes: the feed never jumps.
+    return (
+      <span className={classes.place} data-testid="wall-place" data-located="false">
+        {query.data === undefined ? '…' : t('unknown')}
+      </span>
+    );
+  }
+  return (
+    <span className={classes.place} data-testid="wall-place" data-located={place.located}>
+      <span className={classes.mark} data-located={place.located} aria-hidden>
+        {place.located ? index + 1 : '?'}
+      </span>
+      <span className={classes.words}>{place.text}</span>
+      {place.radius !== null && <span className={classes.radius}>{place.radius}</span>}
+    </span>
+  );
+}
+
+/** The shown incidents' places for the wall's map, numbered as their cards. */
+export function useWallPlaces(composites: readonly CompositeEvent[]): EstimatedPlace[] {
+  const { t } = useTranslation('place');
+  const answers = useQueries({
+    queries: composites.map((c) => ({ ...insightQueries.source(c.id), ...OPTIONS })),
+    combine: dataOf,
+  });
+  return useMemo(() => placesOf(t, composites, answers), [t, composites, answers]);
+}
+
+function placesOf(
+  t: TFunction<'place'>,
+  composites: readonly CompositeEvent[],
+  answers: readonly (SourceAnswer | undefined)[],
+): EstimatedPlace[] {
+  return composites.flatMap((composite, i) => {
+    const place = wallPlace(t, composite, answers[i]);
+    if (place === null) return [];
+    const index = String(i + 1);
+    return [
+      {
+        key: composite.id,
+        latitude: place.latitude,
+        longitude: place.longitude,
+        radiusM: place.radiusM,
+        located: place.located,
+        index,
+        label: place.located
+          ? t('marker', { index, place: place.text, radius: place.radius ?? '' })
+          : t('markerNear', { index, place: place.text }),
+      },
+    ];
+  });
+}
