@@ -116,7 +116,7 @@ export function buildApp({
   app.register(fastifyCompress, { threshold: 1024, zlibOptions: { level: 4 } });
 
   // Before the gateway, so the hub's hook on successful mic PATCHes covers the gateway's routes.
-  const hub = registerHub(app, {
+  const { hub, cluster } = registerHub(app, {
     upstream,
     token,
     timeoutMs: config.edgeTimeoutMs,
@@ -126,12 +126,14 @@ export function buildApp({
     sessionIdleMinutes: config.auth.sessionIdleMinutes,
     limits: config.connections,
     lag: (seconds) => metrics.hubLag.observe(seconds),
+    databaseUrl: config.databaseUrl,
+    onLeadership: () => metrics.leaderChanges.inc(),
   });
   const { pool } = untimedDb;
   metrics.watch({
     liveSubscribers: () => hub?.broadcaster.size ?? 0,
     edgeStatus: () => hub?.healthNow().status ?? 'starting',
-    leader: () => (hub === null ? 0 : 1),
+    leader: () => (hub?.isLeading === true ? 1 : 0),
     pool: pool && (() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })),
   });
 
@@ -151,7 +153,11 @@ export function buildApp({
   };
   app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(runtime));
   app.get('/healthz', async () => ({ status: 'ok' }));
-  registerReadiness(app, { db, leader: () => 'self', edge: () => hub?.healthNow().status ?? null });
+  registerReadiness(app, {
+    db,
+    leader: () => cluster?.leaderState() ?? 'self',
+    edge: () => hub?.healthNow().status ?? null,
+  });
 
   registerAuth(app, {
     db,

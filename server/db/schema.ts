@@ -19,6 +19,16 @@ export interface ConsoleSchema {
   insight_hourly: InsightHourlyTable;
   insight_state: InsightStateTable;
   insight_labels: InsightLabelsTable;
+  hub_messages: HubMessagesTable;
+}
+
+/** The cluster's hand-over of what the edge's one reader read (server/cluster/relay.ts). */
+export interface HubMessagesTable {
+  /** The message's place in the order (bigint: PostgreSQL hands it back as text). */
+  id: Generated<number | string>;
+  /** A HubMessage as JSON, with the sending replica's id. */
+  body: string;
+  created_at: string;
 }
 
 export interface AccountsTable {

@@ -17,6 +17,24 @@ export interface FeedPoll<T> {
   priming: boolean;
 }
 
+/**
+ * Where a feed stands, handed to a replica that may have to take over the reading: the newest
+ * time held and the ids (or content hashes) already passed on, the most recent of them.
+ */
+export interface FeedState {
+  newest: number | null;
+  /** The feed has read once since it started or idled: its next read is news, not priming. */
+  primed: boolean;
+  seen: [string, string][];
+}
+
+/** Ids handed over with a feed's state: more than one overlap window of events ever holds. */
+const HANDED_OVER = 2_000;
+
+function lastOf<V>(ids: RecentIds<V>, value: (v: V) => string): [string, string][] {
+  return [...ids.entries()].slice(-HANDED_OVER).map(([id, v]) => [id, value(v)]);
+}
+
 export interface EventFeedOptions {
   overlapMs: number;
   maxPages: number;
@@ -55,6 +73,25 @@ export class EventFeed {
     return this.newest === null ? null : iso(this.newest);
   }
 
+  /**
+   * Items another replica read and passed on: this feed moves on as if it had read them itself,
+   * so taking over the reading later neither repeats nor skips any. Returns those not yet seen.
+   */
+  absorb(items: SoundEvent[]): SoundEvent[] {
+    this.primed = true;
+    return this.take(items);
+  }
+
+  state(): FeedState {
+    return { newest: this.newest, primed: this.primed, seen: lastOf(this.seen, () => '') };
+  }
+
+  restore(state: FeedState): void {
+    if (state.newest !== null && (this.newest === null || state.newest > this.newest)) this.newest = state.newest;
+    for (const [id] of state.seen) this.seen.set(id, true);
+    this.primed ||= state.primed;
+  }
+
   async poll(reader: EdgeReader): Promise<FeedPoll<SoundEvent>> {
     const query: Record<string, string> = {};
     if (this.newest !== null) query.start = iso(this.newest - this.options.overlapMs);
@@ -66,17 +103,21 @@ export class EventFeed {
       // Without a cursor, the first page is enough: everything older is history the pages load themselves.
       maxPages: this.newest === null ? 1 : this.options.maxPages,
     });
+    const priming = !this.primed;
+    this.primed = true;
+    return { items: this.take(read.items), priming };
+  }
+
+  private take(items: SoundEvent[]): SoundEvent[] {
     const fresh: SoundEvent[] = [];
-    for (const event of read.items) {
+    for (const event of items) {
       const at = Date.parse(event.created_at);
       if (this.newest === null || at > this.newest) this.newest = at;
       if (this.seen.has(event.id)) continue;
       this.seen.set(event.id, true);
       fresh.push(event);
     }
-    const priming = !this.primed;
-    this.primed = true;
-    return { items: fresh.sort(byTime((e) => e.created_at)), priming };
+    return fresh.sort(byTime((e) => e.created_at));
   }
 }
 
@@ -107,6 +148,22 @@ export class CompositeFeed {
     this.primed = false;
   }
 
+  /** As EventFeed.absorb: the composite events another replica passed on; returns those new or changed. */
+  absorb(items: CompositeEvent[]): CompositeEvent[] {
+    this.primed = true;
+    return this.take(items);
+  }
+
+  state(): FeedState {
+    return { newest: this.newest, primed: this.primed, seen: lastOf(this.hashes, (hash) => hash) };
+  }
+
+  restore(state: FeedState): void {
+    if (state.newest !== null && (this.newest === null || state.newest > this.newest)) this.newest = state.newest;
+    for (const [id, hash] of state.seen) this.hashes.set(id, hash);
+    this.primed ||= state.primed;
+  }
+
   async poll(reader: EdgeReader): Promise<FeedPoll<CompositeEvent>> {
     const query: Record<string, string> = { order_by: 'desc' };
     if (this.newest !== null) query.created_at__ge = iso(this.newest - this.options.lookbackMs);
@@ -118,8 +175,14 @@ export class CompositeFeed {
       maxPages: this.newest === null ? 1 : this.options.maxPages,
       size: this.options.pageSize ?? 25,
     });
+    const priming = !this.primed;
+    this.primed = true;
+    return { items: this.take(read.items), priming };
+  }
+
+  private take(items: CompositeEvent[]): CompositeEvent[] {
     const changed: CompositeEvent[] = [];
-    for (const composite of read.items) {
+    for (const composite of items) {
       const at = Date.parse(composite.started_at);
       if (this.newest === null || at > this.newest) this.newest = at;
       const hash = crypto.createHash('sha1').update(JSON.stringify(composite)).digest('base64');
@@ -127,8 +190,6 @@ export class CompositeFeed {
       this.hashes.set(composite.id, hash);
       changed.push(composite);
     }
-    const priming = !this.primed;
-    this.primed = true;
-    return { items: changed.sort(byTime((c) => c.started_at)), priming };
+    return changed.sort(byTime((c) => c.started_at));
   }
 }

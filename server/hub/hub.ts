@@ -4,6 +4,8 @@ import { EdgeReadError, type EdgeReader } from './edge-reader.js';
 import { CompositeFeed, EventFeed } from './feeds.js';
 import type { SubscriberFilter } from './filters.js';
 import { FEEDS, HealthTracker, type FeedName, type HubHealth } from './health.js';
+import { Follower } from './follower.js';
+import type { HubLink, HubMessage, HubRequest } from './hub-link.js';
 import { Inventory, type InventoryDiff } from './inventory.js';
 import { readPages } from './pages.js';
 import { micEnvelopeSchema, micSchema, type CompositeEvent, type SoundEvent } from './schemas.js';
@@ -19,6 +21,8 @@ export interface HubOptions {
   log?: (message: string) => void;
   /** Told, per event broadcast, how long after its creation at the edge it went out (seconds). */
   lag?: (seconds: number) => void;
+  /** One of several replicas: it reads the edge only once told it leads (setLeading). */
+  clustered?: boolean;
 }
 
 interface LoopState {
@@ -53,6 +57,10 @@ export class Hub {
   private idleSince: number | null;
   private stopped = false;
   private readonly heartbeat: NodeJS.Timeout;
+  /** Reads the edge itself; false while another replica does and hands over what it reads. */
+  private leading: boolean;
+  private link: HubLink | null = null;
+  private readonly follower: Follower;
   /** Told of every successful poll's items, the priming one included (insights count each event once). */
   private readonly readers = {
     events: new Set<(items: SoundEvent[]) => void>(),
@@ -61,6 +69,7 @@ export class Hub {
 
   constructor(private readonly options: HubOptions) {
     this.now = options.now ?? Date.now;
+    this.leading = options.clustered !== true;
     const { settings } = options;
     this.health = new HealthTracker(this.now());
     this.idleSince = this.now();
@@ -88,10 +97,108 @@ export class Hub {
       if (this.broadcaster.size > 0) this.broadcaster.sendAll('health', this.healthNow());
     }, settings.heartbeatMs);
     this.heartbeat.unref();
+    this.follower = new Follower({
+      now: this.now,
+      interestEveryMs: Math.max(1000, Math.min(settings.idleAfterMs / 3, settings.heartbeatMs)),
+      interested: () => this.active(),
+      ask: (request) => this.link?.ask(request),
+      healthChanged: (health) => {
+        if (!this.leading) this.broadcaster.sendAll('health', health);
+      },
+    });
   }
 
   healthNow(): HubHealth {
-    return this.health.snapshot();
+    return (this.leading ? null : this.follower.health) ?? this.health.snapshot();
+  }
+
+  /** Joins a cluster: messages for the other replicas go through `link`. */
+  connect(link: HubLink): void {
+    this.link = link;
+  }
+
+  get isLeading(): boolean {
+    return this.leading;
+  }
+
+  /**
+   * This replica starts or stops reading the edge. Taking over, the feeds go on from where the
+   * last reader's messages left them (unless it had idled), so nothing is read twice or missed.
+   */
+  setLeading(leading: boolean): void {
+    if (this.stopped || leading === this.leading) return;
+    this.leading = leading;
+    if (!leading) {
+      this.pause();
+      return;
+    }
+    this.idleSince = this.follower.readerIdleSince ?? this.now();
+    // The other replicas' screens say they are there within seconds; until then, assume someone looks.
+    this.lastTouch = this.now();
+    this.wake();
+  }
+
+  /** A message from the reading replica (ignored while this one reads). */
+  receive(message: HubMessage): void {
+    if (this.stopped || this.leading) return;
+    switch (message.kind) {
+      case 'events': {
+        const fresh = this.events.absorb(message.items);
+        this.deliverEvents(fresh, message.priming);
+        break;
+      }
+      case 'composites': {
+        const fresh = this.composites.absorb(message.items);
+        this.deliverComposites(fresh, message.priming);
+        break;
+      }
+      case 'mics':
+        if (this.inventory.apply(message.diff, message.meta)) {
+          this.publishMics(message.diff);
+          this.follower.inventoryArrived();
+        } else this.follower.ask({ kind: 'snapshot' });
+        break;
+      case 'snapshot': {
+        this.events.restore(message.events);
+        this.composites.restore(message.composites);
+        this.follower.heard(message.health);
+        const from = this.inventory.version;
+        const wasReady = this.inventory.ready;
+        if (message.inventory !== null && this.inventory.restore(message.inventory)) {
+          if (wasReady) this.publishMics({ from, to: this.inventory.version, upserts: [], removals: [] }, true);
+          this.follower.inventoryArrived();
+        }
+        break;
+      }
+      case 'health':
+        this.follower.heard(message.health);
+        break;
+    }
+  }
+
+  /** A follower's request (ignored unless this replica reads). */
+  handle(request: HubRequest): void {
+    if (this.stopped || !this.leading) return;
+    if (request.kind === 'touch') this.touch();
+    else if (request.kind === 'refresh-mic') void this.refreshMic(request.micId);
+    else {
+      this.link?.publish({
+        kind: 'snapshot',
+        inventory: this.inventory.snapshot(),
+        events: this.events.state(),
+        composites: this.composites.state(),
+        health: this.healthNow(),
+      });
+    }
+  }
+
+  /**
+   * The reader is alive and polling (its heartbeat): the event listeners hear of a poll, as they
+   * would of this replica's own (insights trusts the hub's reads while they come without a gap).
+   */
+  readerAlive(): void {
+    if (this.leading || this.follower.health?.idle !== false) return;
+    for (const listener of this.readers.events) listener([]);
   }
 
   /** A screen subscribes to `/live`; the hub wakes if it was idle. */
@@ -113,6 +220,11 @@ export class Hub {
   async readyInventory(): Promise<Inventory> {
     this.touch();
     if (this.inventory.ready) return this.inventory;
+    if (!this.leading) {
+      await this.follower.inventory();
+      if (this.inventory.ready) return this.inventory;
+      throw new EdgeReadError('unreachable', 'No console replica has read the mic inventory yet');
+    }
     const loop = this.loops.mics;
     // While the edge is failing, requests do not add walks: they get the last error until the next attempt.
     if (loop.lastError !== null && !loop.running && this.now() < loop.dueAt) throw loop.lastError;
@@ -126,6 +238,7 @@ export class Hub {
 
   /** After an edit through the console: read that mic again and tell every screen now. */
   async refreshMic(micId: string): Promise<void> {
+    if (!this.leading) return this.follower.ask({ kind: 'refresh-mic', micId });
     if (!this.inventory.ready || this.stopped) return;
     try {
       const body = await this.options.reader.get(
@@ -133,9 +246,9 @@ export class Hub {
         new URLSearchParams(),
         micEnvelopeSchema,
       );
-      this.publishMics(this.inventory.upsert(body.data, this.now()));
+      if (this.leading) this.shareMics(this.inventory.upsert(body.data, this.now()));
     } catch (error) {
-      if (error instanceof EdgeReadError && error.status === 404) this.publishMics(this.inventory.remove(micId));
+      if (error instanceof EdgeReadError && error.status === 404) this.shareMics(this.inventory.remove(micId));
       else this.options.log?.(`hub: could not re-read mic after an edit: ${(error as Error).message}`);
     }
   }
@@ -160,12 +273,19 @@ export class Hub {
   stop(): void {
     this.stopped = true;
     clearInterval(this.heartbeat);
+    this.follower.stop();
+    this.pause();
+    for (const name of FEEDS) for (const resolve of this.loops[name].waiters.splice(0)) resolve();
+  }
+
+  /** No more reads: polls under way finish, and what they bring is dropped. */
+  private pause(): void {
     for (const name of FEEDS) {
       const loop = this.loops[name];
       if (loop.timer !== null) clearTimeout(loop.timer);
       loop.timer = null;
-      for (const resolve of loop.waiters.splice(0)) resolve();
     }
+    this.idleSince ??= this.now();
   }
 
   private active(): boolean {
@@ -173,6 +293,7 @@ export class Hub {
   }
 
   private wake(): void {
+    if (!this.leading) return this.follower.ask({ kind: 'touch' });
     if (this.stopped || this.idleSince === null) return;
     // After a pause longer than the overlap, the feeds start again from the newest page.
     if (this.now() - this.idleSince > this.options.settings.eventsOverlapMs) {
@@ -211,7 +332,7 @@ export class Hub {
 
   private async run(feed: FeedName): Promise<void> {
     const loop = this.loops[feed];
-    if (this.stopped || loop.running) return;
+    if (this.stopped || loop.running || !this.leading) return;
     if (loop.timer !== null) clearTimeout(loop.timer);
     loop.timer = null;
     loop.running = true;
@@ -243,7 +364,7 @@ export class Hub {
   }
 
   private next(feed: FeedName): void {
-    if (this.stopped) return;
+    if (this.stopped || !this.leading) return;
     const loop = this.loops[feed];
     if (!this.active()) {
       if (this.idleSince === null) {
@@ -271,20 +392,32 @@ export class Hub {
         idOf: (mic) => mic.id,
         maxPages: settings.maxMicPages,
       });
-      this.publishMics(this.inventory.replace(read, startedAt, this.now()));
+      // Leadership lost during the walk: the new reader's copy is the one that counts.
+      if (this.leading) this.shareMics(this.inventory.replace(read, startedAt, this.now()));
     } else if (feed === 'events') {
       const poll = await this.events.poll(reader);
-      for (const listener of this.readers.events) listener(poll.items);
-      if (poll.priming) this.primed('events');
-      else if (poll.items.length > 0) this.publishEvents(poll.items);
+      if (!this.leading) return;
+      if (poll.priming || poll.items.length > 0) this.link?.publish({ kind: 'events', ...poll });
+      this.deliverEvents(poll.items, poll.priming);
     } else {
       const poll = await this.composites.poll(reader);
-      for (const listener of this.readers.composites) listener(poll.items);
-      if (poll.priming) this.primed('composites');
-      else if (poll.items.length > 0) {
-        this.broadcaster.publish({ type: 'composite', data: { composites: poll.items } });
-      }
+      if (!this.leading) return;
+      if (poll.priming || poll.items.length > 0) this.link?.publish({ kind: 'composites', ...poll });
+      this.deliverComposites(poll.items, poll.priming);
     }
+  }
+
+  /** To the listeners (each poll, even an empty one), and to the screens unless it was a priming read. */
+  private deliverEvents(items: SoundEvent[], priming: boolean): void {
+    for (const listener of this.readers.events) listener(items);
+    if (priming) this.primed('events');
+    else if (items.length > 0) this.publishEvents(items);
+  }
+
+  private deliverComposites(items: CompositeEvent[], priming: boolean): void {
+    for (const listener of this.readers.composites) listener(items);
+    if (priming) this.primed('composites');
+    else if (items.length > 0) this.broadcaster.publish({ type: 'composite', data: { composites: items } });
   }
 
   /**
@@ -307,9 +440,15 @@ export class Hub {
     }
   }
 
-  private publishMics(diff: InventoryDiff | null): void {
+  /** The reader's own change: to its screens and to the other replicas. */
+  private shareMics(diff: InventoryDiff | null): void {
     if (diff === null) return;
-    const tooMany = diff.upserts.length + diff.removals.length > MAX_DIFF_MICS;
+    this.link?.publish({ kind: 'mics', diff, meta: this.inventory.meta() });
+    this.publishMics(diff);
+  }
+
+  private publishMics(diff: InventoryDiff, refetch = false): void {
+    const tooMany = refetch || diff.upserts.length + diff.removals.length > MAX_DIFF_MICS;
     const data: MicsMessage = tooMany
       ? { from: diff.from, to: diff.to, upserts: [], removals: [], refetch: true }
       : { ...diff, refetch: false };
@@ -317,7 +456,9 @@ export class Hub {
   }
 
   private reportHealth(): void {
-    if (this.health.changedSinceReported()) this.broadcaster.sendAll('health', this.healthNow());
+    if (!this.health.changedSinceReported()) return;
+    this.broadcaster.sendAll('health', this.healthNow());
+    if (this.leading) this.link?.publish({ kind: 'health', health: this.healthNow() });
   }
 }
 

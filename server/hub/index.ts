@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { Cluster } from '../cluster/cluster.js';
 import type { ConnectionLimits } from '../connection-limits.js';
 import type { ConsoleDb } from '../db/database.js';
 import { createEdgeReader } from './edge-reader.js';
@@ -20,10 +21,18 @@ export interface HubWiring {
   limits: ConnectionLimits;
   /** Told how long after its creation at the edge each event went out (seconds). */
   lag?: (seconds: number) => void;
+  /** DATABASE_URL: with PostgreSQL the replicas elect one reader of the edge (server/cluster/). */
+  databaseUrl: string | null;
+  /** Told each time this replica starts or stops reading the edge for the cluster. */
+  onLeadership?: (leading: boolean) => void;
 }
 
-/** Creates the process's one hub (when the server holds the token) and its routes; stops it with the app. */
-export function registerHub(app: FastifyInstance, wiring: HubWiring): Hub | null {
+/**
+ * Creates the process's one hub (when the server holds the token) and its routes, and on
+ * PostgreSQL joins it to the cluster; stops both with the app.
+ */
+export function registerHub(app: FastifyInstance, wiring: HubWiring): { hub: Hub | null; cluster: Cluster | null } {
+  const clustered = wiring.token !== null && wiring.databaseUrl !== null && wiring.db.dialect === 'postgres';
   const hub =
     wiring.token === null
       ? null
@@ -38,6 +47,17 @@ export function registerHub(app: FastifyInstance, wiring: HubWiring): Hub | null
           settings: wiring.settings,
           log: (message) => app.log.warn(message),
           lag: wiring.lag,
+          clustered,
+        });
+  const cluster =
+    hub === null || !clustered
+      ? null
+      : new Cluster({
+          db: wiring.db,
+          databaseUrl: wiring.databaseUrl!,
+          hub,
+          log: (message) => app.log.info(message),
+          onLeadership: wiring.onLeadership,
         });
   const { limits } = wiring;
   const streams =
@@ -55,12 +75,15 @@ export function registerHub(app: FastifyInstance, wiring: HubWiring): Hub | null
           (message) => app.log.warn(message),
         );
   registerHubRoutes(app, { hub, streams, maxMicPages: wiring.settings.maxMicPages });
+  if (cluster !== null) app.addHook('onReady', async () => cluster.start());
   if (hub !== null) {
     app.addHook('preClose', async () => {
       streams?.stop();
       hub.stop();
       hub.broadcaster.closeAll();
+      // Let go of the reading at once: another replica takes it at its next beat, not at this one's death.
+      await cluster?.stop();
     });
   }
-  return hub;
+  return { hub, cluster };
 }

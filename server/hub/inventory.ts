@@ -26,6 +26,18 @@ interface Entry {
   hash: string;
 }
 
+/** What a replica that reads no edge is told to keep: the reading replica's inventory, whole. */
+export interface InventorySnapshot {
+  version: string;
+  fetchedAt: number;
+  complete: boolean;
+  reportedTotal: number | null;
+  mics: Mic[];
+}
+
+/** A walk's facts beside its diff, for a replica applying the diff to its copy. */
+export type InventoryMeta = Pick<InventorySnapshot, 'fetchedAt' | 'complete' | 'reportedTotal'>;
+
 const hashOf = (mic: Mic) => crypto.createHash('sha1').update(JSON.stringify(mic)).digest('base64');
 
 /**
@@ -35,16 +47,26 @@ const hashOf = (mic: Mic) => crypto.createHash('sha1').update(JSON.stringify(mic
 export class Inventory {
   private entries = new Map<string, Entry>();
   private serial = 0;
+  /** `boot.serial` of this process's own changes, or the version adopted from the reading replica. */
+  private current: string;
   private fetchedAt: number | null = null;
   private complete = true;
   private reportedTotal: number | null = null;
   /** Mics re-read after an edit: a walk that started before the re-read must not undo it. */
   private readonly refreshedAt = new Map<string, number>();
 
-  constructor(private readonly bootId: string = crypto.randomBytes(4).toString('hex')) {}
+  constructor(private readonly bootId: string = crypto.randomBytes(4).toString('hex')) {
+    this.current = `${bootId}.0`;
+  }
 
   get version(): string {
-    return `${this.bootId}.${this.serial}`;
+    return this.current;
+  }
+
+  /** The next version of this process's own (unique in the cluster: the boot id is random). */
+  private bump(): string {
+    this.current = `${this.bootId}.${++this.serial}`;
+    return this.current;
   }
 
   get ready(): boolean {
@@ -98,8 +120,7 @@ export class Inventory {
     this.complete = read.complete;
     this.reportedTotal = read.reportedTotal;
     if (upserts.length === 0 && removals.length === 0 && !metaChanged) return null;
-    this.serial++;
-    return { from, to: this.version, upserts, removals };
+    return { from, to: this.bump(), upserts, removals };
   }
 
   /** Applies one mic read on its own (after an edit); null when it is unchanged or outside a capped walk. */
@@ -112,14 +133,49 @@ export class Inventory {
     if (current?.hash === hash) return null;
     const from = this.version;
     this.entries.set(mic.id, { mic, hash });
-    this.serial++;
-    return { from, to: this.version, upserts: [mic], removals: [] };
+    return { from, to: this.bump(), upserts: [mic], removals: [] };
   }
 
   remove(micId: string): InventoryDiff | null {
     if (!this.entries.delete(micId)) return null;
     const from = this.version;
-    this.serial++;
-    return { from, to: this.version, upserts: [], removals: [micId] };
+    return { from, to: this.bump(), upserts: [], removals: [micId] };
+  }
+
+  /** The whole inventory for another replica; null before the first walk. */
+  snapshot(): InventorySnapshot | null {
+    if (this.fetchedAt === null) return null;
+    const { complete, reportedTotal } = this;
+    return { version: this.current, fetchedAt: this.fetchedAt, complete, reportedTotal, mics: this.mics() };
+  }
+
+  /** Takes the reading replica's inventory whole; false when it already held that version. */
+  restore(snapshot: InventorySnapshot): boolean {
+    if (snapshot.version === this.current && this.ready) return false;
+    this.entries = new Map(snapshot.mics.map((mic) => [mic.id, { mic, hash: hashOf(mic) }]));
+    this.setMeta(snapshot);
+    this.current = snapshot.version;
+    return true;
+  }
+
+  /** Applies the reading replica's diff; false (nothing applied) when this copy is not at its base version. */
+  apply(diff: InventoryDiff, meta: InventoryMeta): boolean {
+    if (diff.from !== this.current || !this.ready) return false;
+    for (const mic of diff.upserts) this.entries.set(mic.id, { mic, hash: hashOf(mic) });
+    for (const id of diff.removals) this.entries.delete(id);
+    this.setMeta(meta);
+    this.current = diff.to;
+    return true;
+  }
+
+  /** The walk's facts that go with a diff. */
+  meta(): InventoryMeta {
+    return { fetchedAt: this.fetchedAt ?? 0, complete: this.complete, reportedTotal: this.reportedTotal };
+  }
+
+  private setMeta(meta: InventoryMeta): void {
+    this.fetchedAt = meta.fetchedAt;
+    this.complete = meta.complete;
+    this.reportedTotal = meta.reportedTotal;
   }
 }

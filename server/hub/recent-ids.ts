@@ -3,28 +3,33 @@
  * forgotten first. A Map keeps insertion order, so re-inserting moves an id to the young end.
  */
 export class RecentIds<V = true> {
-  private readonly entries = new Map<string, V>();
+  private readonly items = new Map<string, V>();
 
   constructor(readonly capacity: number) {}
 
   get size(): number {
-    return this.entries.size;
+    return this.items.size;
   }
 
   get(id: string): V | undefined {
-    return this.entries.get(id);
+    return this.items.get(id);
   }
 
   has(id: string): boolean {
-    return this.entries.has(id);
+    return this.items.has(id);
+  }
+
+  /** Oldest first. */
+  entries(): IterableIterator<[string, V]> {
+    return this.items.entries();
   }
 
   set(id: string, value: V): void {
-    this.entries.delete(id);
-    this.entries.set(id, value);
-    while (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
+    this.items.delete(id);
+    this.items.set(id, value);
+    while (this.items.size > this.capacity) {
+      const oldest = this.items.keys().next().value as string;
+      this.items.delete(oldest);
     }
   }
 }

@@ -4,6 +4,7 @@ import { auditWalls } from './0002-audit-walls.js';
 import { review } from './0003-review.js';
 import { insights } from './0004-insights.js';
 import { loginLimits } from './0005-login-limits.js';
+import { hubMessages } from './0006-hub-messages.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -21,4 +22,5 @@ export const migrations: Record<string, ConsoleMigration> = {
   '0003-review': review,
   '0004-insights': insights,
   '0005-login-limits': loginLimits,
+  '0006-hub-messages': hubMessages,
 };
