@@ -1,5 +1,6 @@
 import { clearlyBest, consensus, type Candidate, type Model } from './consensus.js';
 import type { Point } from './frame.js';
+import { jointFit } from './joint-fit.js';
 import { levelFitAt } from './level-posterior.js';
 import { SPEED_OF_SOUND_MPS, type Why } from './types.js';
 
@@ -7,6 +8,8 @@ import { SPEED_OF_SOUND_MPS, type Why } from './types.js';
 const C = SPEED_OF_SOUND_MPS / 1000;
 /** A reading this far (ms) from the fit is a clock that disagrees, however fine the timestamps. */
 const MIN_TOLERANCE_MS = 20;
+/** From five mics on, the search for outliers among the times alone names the bad clock. */
+const JOINT_MICS = 4;
 
 export interface TimedReadings {
   points: readonly Point[];
@@ -115,6 +118,12 @@ export function fitArrival(input: TimedReadings): ArrivalResult {
   const { points, times, levels } = input;
   const n = points.length;
   const tolerance = Math.max(MIN_TOLERANCE_MS, 5 * input.sigmaMs);
+  // Four clocks check each other only once: one doubted, the other three fit exactly wherever
+  // they allow. Times and levels are fitted together then, and the levels name the doubted clock.
+  if (n === JOINT_MICS && levels.filter((l) => l != null).length >= 3) {
+    const joint = jointFit(arrivalModel(points, times, tolerance, input.reachM), times, levels, input.sigmaMs);
+    if (joint !== null) return { ok: true, ...joint, byLevels: joint.candidate.inliers.length < n };
+  }
   const candidates = consensus(arrivalModel(points, times, tolerance, input.reachM));
   if (candidates.length === 0) {
     if (impossiblePairs(points, times, tolerance)) {

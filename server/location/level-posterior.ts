@@ -1,7 +1,7 @@
 import type { Point } from './frame.js';
 
 /** Expected scatter of one level around the 20·log10(distance) fall-off, dB. */
-export const LEVEL_SIGMA_DB = 1.5;
+export const LEVEL_SIGMA_DB = 1;
 /** Chance that any one mic reads low for a reason of its own (a wall, a bus between): the shade model. */
 const SHADE_CHANCE = 0.15;
 /** How low a shaded mic may read, dB below the fall-off. */
