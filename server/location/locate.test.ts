@@ -73,8 +73,8 @@ describe('locating one sound', () => {
     expect(errorOf(source, found)).toBeLessThan(0.5);
     expect(found.dropped.map((d) => d.mic_id)).toEqual(['mic-0']);
     expect(found.reason).toBe('the levels chose between places the arrival times allowed');
-    // The places another clock's fault would give (50–70 m off) are not ruled out: the radius reaches them.
-    expect(found.radius_m).toBeGreaterThan(50);
+    // Exact levels rule out the places another clock's fault would give (50–70 m off): the times' own radius.
+    expect(found.radius_m).toBeLessThan(10);
   });
 
   it('leaves out a mic behind a wall (reading 9 dB low) when the levels must decide', () => {
