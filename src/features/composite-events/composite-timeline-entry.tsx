@@ -3,10 +3,11 @@ import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
 import type { CompositeEvent } from '@/api';
+import { PlayClipButton } from '@/components/clip/play-clip-button';
 import { DateTime } from '@/components/date-time';
 import { LabelName } from '@/components/label-name';
 import { formatDuration, formatTime, formatUtc } from '@/lib/format';
-import { summarize } from './composite-summary';
+import { byTime, summarize } from './composite-summary';
 
 export function CompositeTimelineEntry({
   event,
@@ -20,6 +21,7 @@ export function CompositeTimelineEntry({
 }) {
   const { t } = useTranslation('composite-events');
   const summary = summarize(event);
+  const first = byTime(event.events)[0];
   return (
     <Paper withBorder p="sm" radius="sm" component="article" aria-labelledby={`ce-${event.id}`}>
       <Stack gap={6}>
@@ -35,6 +37,9 @@ export function CompositeTimelineEntry({
         </Anchor>
         {review}
         <Group gap={6}>
+          {first !== undefined && (
+            <PlayClipButton compositeId={event.id} eventId={first.id} mic={first.microphone.name} />
+          )}
           <LabelsAndCounts composite={event} />
         </Group>
         <Group gap="lg" wrap="wrap">

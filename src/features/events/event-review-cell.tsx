@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconStack2 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { SoundEvent } from '@/api';
+import { PlayClipButton } from '@/components/clip/play-clip-button';
 import { ReviewBadge } from '@/components/review/review-badge';
 import { useReviewAction } from '@/components/review/use-review-action';
 import { formatTime } from '@/lib/format';
@@ -43,6 +44,7 @@ function ReviewState({ event, review, canAct, now, onOpen }: EventReviewCellProp
     return (
       <Group gap={4} wrap="nowrap" data-review-state="incident">
         <IconStack2 size={14} aria-hidden style={{ flex: 'none' }} />
+        <PlayClipButton compositeId={incident.id} eventId={event.id} mic={event.mic.name} />
         <Anchor
           component={Link}
           to={`/composite-events/${encodeURIComponent(incident.id)}`}

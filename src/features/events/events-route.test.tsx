@@ -188,8 +188,11 @@ describe('/events', () => {
     expect(incident).toHaveAttribute('href', '/composite-events/ce%207');
     const scream = screen.getByRole('row', { name: /Scream/ });
     expect(within(scream).getByText('New')).toBeInTheDocument();
-    // The incident's event offers no review of its own.
-    expect(within(screen.getByRole('row', { name: /Siren/ })).queryByRole('button')).not.toBeInTheDocument();
+    // The incident's event offers no review of its own: its one button plays its clip.
+    const siren = within(screen.getByRole('row', { name: /Siren/ }));
+    expect(siren.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      expect.stringMatching(/^Play the clip of /),
+    ]);
 
     await userEvent.click(await within(scream).findByRole('button', { name: /^Acknowledge: Scream/ }));
     expect(await within(scream).findByText('Acknowledged by opal')).toBeInTheDocument();

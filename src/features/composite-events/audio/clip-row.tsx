@@ -3,6 +3,7 @@ import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import clsx from 'clsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { AudioError, type ClipBytes } from '@/api/audio';
+import '@/components/clip/locales';
 import { useTranslation } from '@/lib/i18n';
 import type { ClipAnalysis } from './analysis';
 import { drawSpectrogram, drawWaveform } from './draw';
@@ -119,7 +120,7 @@ export function ClipRow({ row, clip, placement, span, loudest, selected, player,
     track = (
       <Group gap="xs" className={classes.problem} role="status">
         <Text size="sm" c="red">
-          {t(`problem.${shown}`)}
+          {t(`clip:problem.${shown}`)}
         </Text>
         {problem !== null && (
           <Button size="compact-xs" variant="subtle" onClick={clip.retry}>
