@@ -115,7 +115,11 @@ export class HubRelay implements HubLink {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.databaseUrl, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: this.databaseUrl,
+      application_name: `esc-console listen ${this.replicaId}`,
+      keepAlive: true,
+    });
     client.on('notification', (message) => {
       if (message.payload === undefined) return;
       if (message.channel === MESSAGES_CHANNEL) this.heard(message.payload);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay } from './hub.js';
+import { backoffDelay } from './feed-loops.js';
 
 describe('the hub’s back-off', () => {
   it('keeps the interval while the edge answers', () => {

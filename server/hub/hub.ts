@@ -3,7 +3,8 @@ import { Broadcaster, type MicsMessage, type Sink } from './broadcaster.js';
 import { EdgeReadError, type EdgeReader } from './edge-reader.js';
 import { CompositeFeed, EventFeed } from './feeds.js';
 import type { SubscriberFilter } from './filters.js';
-import { FEEDS, HealthTracker, type FeedName, type HubHealth } from './health.js';
+import { FeedLoops } from './feed-loops.js';
+import { HealthTracker, type FeedName, type HubHealth } from './health.js';
 import { Follower } from './follower.js';
 import type { HubLink, HubMessage, HubRequest } from './hub-link.js';
 import { Inventory, type InventoryDiff } from './inventory.js';
@@ -25,19 +26,6 @@ export interface HubOptions {
   clustered?: boolean;
 }
 
-interface LoopState {
-  failures: number;
-  timer: NodeJS.Timeout | null;
-  running: boolean;
-  /** When the next attempt is due (back-off included). */
-  dueAt: number;
-  lastError: EdgeReadError | null;
-  waiters: (() => void)[];
-}
-
-const asReadError = (error: unknown) =>
-  error instanceof EdgeReadError ? error : new EdgeReadError('http', `Hub error: ${(error as Error).message}`);
-
 /**
  * The console's one client of the edge. Three loops poll the mic inventory, the newest events
  * and the newest composite events on their own intervals, back off while the edge is away, and
@@ -51,7 +39,7 @@ export class Hub {
   private readonly health: HealthTracker;
   private readonly events: EventFeed;
   private readonly composites: CompositeFeed;
-  private readonly loops: Record<FeedName, LoopState>;
+  private readonly loops: FeedLoops;
   private readonly now: () => number;
   private lastTouch = -Infinity;
   private idleSince: number | null;
@@ -84,15 +72,21 @@ export class Hub {
       edgeOf: (micId) => this.inventory.edgeOf(micId),
       now: this.now,
     });
-    const loop = (): LoopState => ({
-      failures: 0,
-      timer: null,
-      running: false,
-      dueAt: 0,
-      lastError: null,
-      waiters: [],
+    this.loops = new FeedLoops({
+      settings,
+      now: this.now,
+      health: this.health,
+      mayRun: () => !this.stopped && this.leading,
+      active: () => this.active(),
+      step: (feed) => this.step(feed),
+      reportHealth: () => this.reportHealth(),
+      idle: () => {
+        if (this.idleSince !== null) return;
+        this.idleSince = this.now();
+        this.health.setIdle(true, this.now());
+        this.reportHealth();
+      },
     });
-    this.loops = { mics: loop(), events: loop(), composites: loop() };
     this.heartbeat = setInterval(() => {
       if (this.broadcaster.size > 0) this.broadcaster.sendAll('health', this.healthNow());
     }, settings.heartbeatMs);
@@ -225,12 +219,12 @@ export class Hub {
       if (this.inventory.ready) return this.inventory;
       throw new EdgeReadError('unreachable', 'No console replica has read the mic inventory yet');
     }
-    const loop = this.loops.mics;
+    const loop = this.loops.state.mics;
     // While the edge is failing, requests do not add walks: they get the last error until the next attempt.
     if (loop.lastError !== null && !loop.running && this.now() < loop.dueAt) throw loop.lastError;
     await new Promise<void>((resolve) => {
       loop.waiters.push(resolve);
-      if (!loop.running) void this.run('mics');
+      if (!loop.running) void this.loops.run('mics');
     });
     if (this.inventory.ready) return this.inventory;
     throw loop.lastError ?? new EdgeReadError('unreachable', 'The mic inventory could not be read');
@@ -275,16 +269,12 @@ export class Hub {
     clearInterval(this.heartbeat);
     this.follower.stop();
     this.pause();
-    for (const name of FEEDS) for (const resolve of this.loops[name].waiters.splice(0)) resolve();
+    this.loops.releaseWaiters();
   }
 
   /** No more reads: polls under way finish, and what they bring is dropped. */
   private pause(): void {
-    for (const name of FEEDS) {
-      const loop = this.loops[name];
-      if (loop.timer !== null) clearTimeout(loop.timer);
-      loop.timer = null;
-    }
+    this.loops.clear();
     this.idleSince ??= this.now();
   }
 
@@ -302,84 +292,8 @@ export class Hub {
     }
     this.idleSince = null;
     this.health.setIdle(false, this.now());
-    for (const name of FEEDS) {
-      const loop = this.loops[name];
-      // A feed in back-off keeps its wait; the others start now.
-      if (!loop.running && (loop.failures === 0 || this.now() >= loop.dueAt)) void this.run(name);
-      else if (!loop.running && loop.timer === null) this.schedule(name, loop.dueAt - this.now());
-    }
-  }
-
-  private intervalOf(feed: FeedName): number {
-    const { settings } = this.options;
-    return {
-      mics: settings.micsIntervalMs,
-      events: settings.eventsIntervalMs,
-      composites: settings.compositesIntervalMs,
-    }[feed];
-  }
-
-  private schedule(feed: FeedName, delayMs: number): void {
-    const loop = this.loops[feed];
-    if (loop.timer !== null) clearTimeout(loop.timer);
-    loop.dueAt = this.now() + delayMs;
-    loop.timer = setTimeout(() => {
-      loop.timer = null;
-      void this.run(feed);
-    }, delayMs);
-    loop.timer.unref();
-  }
-
-  private async run(feed: FeedName): Promise<void> {
-    const loop = this.loops[feed];
-    if (this.stopped || loop.running || !this.leading) return;
-    if (loop.timer !== null) clearTimeout(loop.timer);
-    loop.timer = null;
-    loop.running = true;
-    const wasDown = this.health.current === 'down' || this.health.current === 'unauthorized';
-    try {
-      await this.step(feed);
-      loop.failures = 0;
-      loop.lastError = null;
-      this.health.succeeded(feed, this.now());
-      // The edge is back: feeds waiting out a back-off try again now rather than in up to 30 s.
-      if (wasDown) for (const other of FEEDS) if (other !== feed && this.loops[other].failures > 0) this.kick(other);
-    } catch (error) {
-      const failure = asReadError(error);
-      loop.failures++;
-      loop.lastError = failure;
-      this.health.failed(feed, failure, this.now());
-    } finally {
-      loop.running = false;
-      this.reportHealth();
-      for (const resolve of loop.waiters.splice(0)) resolve();
-      this.next(feed);
-    }
-  }
-
-  private kick(feed: FeedName): void {
-    const loop = this.loops[feed];
-    if (loop.running || this.stopped) return;
-    void this.run(feed);
-  }
-
-  private next(feed: FeedName): void {
-    if (this.stopped || !this.leading) return;
-    const loop = this.loops[feed];
-    if (!this.active()) {
-      if (this.idleSince === null) {
-        this.idleSince = this.now();
-        this.health.setIdle(true, this.now());
-        this.reportHealth();
-      }
-      loop.dueAt = loop.failures === 0 ? 0 : this.now() + this.delayOf(feed);
-      return;
-    }
-    this.schedule(feed, this.delayOf(feed));
-  }
-
-  private delayOf(feed: FeedName): number {
-    return backoffDelay(this.intervalOf(feed), this.loops[feed].failures, this.options.settings.backoffMaxMs);
+    // A feed in back-off keeps its wait; the others start now.
+    this.loops.startAll();
   }
 
   private async step(feed: FeedName): Promise<void> {
@@ -460,13 +374,4 @@ export class Hub {
     this.broadcaster.sendAll('health', this.healthNow());
     if (this.leading) this.link?.publish({ kind: 'health', health: this.healthNow() });
   }
-}
-
-/**
- * The wait before a feed's next attempt: its interval, doubled per consecutive failure up to
- * HUB_BACKOFF_MAX_MS (never below the interval itself, so a slow feed is not hurried by a failure).
- */
-export function backoffDelay(intervalMs: number, failures: number, maxMs: number): number {
-  if (failures <= 0) return intervalMs;
-  return Math.min(intervalMs * 2 ** Math.min(failures, 30), Math.max(intervalMs, maxMs));
 }
