@@ -236,7 +236,9 @@ export function buildApp({
       hub.onEvents((events) => void insights.fromHub(events).catch(log));
       hub.onComposites((composites) => void insights.fromComposites(composites).catch(log));
     }
-    app.addHook('onReady', async () => insights.start());
+    // In a cluster only a replica that reads the edge back-fills (the state it resumes from is shared).
+    if (cluster === null) app.addHook('onReady', async () => insights.start());
+    else cluster.whenFirstLeading(() => insights.start());
     app.addHook('preClose', async () => insights.stop());
   }
   if (demo !== null && config.demo.faults) registerDemoControl(app, demo);

@@ -33,6 +33,8 @@ export class Cluster {
   private readonly beatMs: number;
   private lastHello = -Infinity;
   private readonly timers: NodeJS.Timeout[] = [];
+  private hasLed = false;
+  private readonly onFirstLead: (() => void)[] = [];
 
   constructor(private readonly options: ClusterOptions) {
     this.beatMs = options.beatMs ?? 1000;
@@ -48,7 +50,10 @@ export class Cluster {
         hub.setLeading(leading);
         options.log(`cluster: replica ${this.replicaId} ${leading ? 'now reads' : 'no longer reads'} the edge`);
         options.onLeadership?.(leading);
-        if (leading) this.relay.hello();
+        if (!leading) return;
+        this.relay.hello();
+        this.hasLed = true;
+        for (const job of this.onFirstLead.splice(0)) job();
       },
     });
     hub.connect(this.relay);
@@ -73,6 +78,12 @@ export class Cluster {
     for (const timer of this.timers) clearInterval(timer);
     await this.lock.stop();
     await this.relay.stop();
+  }
+
+  /** Runs `job` once, the first time this replica reads the edge (at once if it already has). */
+  whenFirstLeading(job: () => void): void {
+    if (this.hasLed) job();
+    else this.onFirstLead.push(job);
   }
 
   get isLeading(): boolean {
