@@ -30,8 +30,8 @@ export function Component() {
   return (
     <Stack gap="md">
       <PageHeader title={t('title')} />
-      {/* Links between routes (the router marks the current one with aria-current), spaced as buttons:
-          Mantine's tab styles lost their spacing to the shell's button reset, and ran together. */}
+      {/* Links between routes, not tabs: each section is an address of its own (the router marks the
+          current one with aria-current), which a link can open in a new tab. */}
       <Group component="nav" aria-label={t('tabs.label')} gap="xs" wrap="wrap">
         {SECTIONS.map(({ path, key, icon: Icon }) => {
           const current = pathname.startsWith(`/admin/${path}`);
