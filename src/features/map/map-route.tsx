@@ -1,7 +1,9 @@
 import { Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { FilterDrawer } from '@/components/filter-drawer';
 import { BaseMap } from '@/components/map/base-map';
+import { EstimatedPlaceLayer } from '@/components/map/estimated-place-layer';
 import { FitToMics } from '@/components/map/fit-to-mics';
 import { MicMarkerLayer, type DrawnSummary, type HoverHit } from '@/components/map/mic-marker-layer';
 import { MicMarkerLegend } from '@/components/map/mic-marker-legend';
@@ -10,6 +12,7 @@ import { QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
 import { usePhone } from '@/lib/screens';
 import { useSearchParamsState } from '@/lib/search-params';
+import { CoveragePanel, PlacesLegend } from './coverage-panel';
 import { FocusOn } from './focus-on';
 import { HoverCard } from './hover-card';
 import { InsightRings, InsightRingsLegend, useInsightRings } from './insight-rings';
@@ -18,10 +21,15 @@ import { MapFilterRow } from './map-filter-row';
 import { MapHeader } from './map-header';
 import { MapOverlay } from './map-overlay';
 import { SelectionPopup } from './selection-popup';
+import { coverageSearch, useCoverage } from './use-coverage';
 import { useMapData } from './use-map-data';
 import { useMapSelection } from './use-map-selection';
+import { useRecentPlaces } from './use-recent-places';
 import classes from './map-page.module.css';
 import './locales';
+
+// The coverage grid draws only once asked for: its code is not part of the map's first paint.
+const CoverageLayer = lazy(async () => ({ default: (await import('./coverage-layer')).CoverageLayer }));
 
 export function Component() {
   const { t } = useTranslation();
@@ -36,6 +44,10 @@ export function Component() {
   const [resetSignal, setResetSignal] = useState(0);
   const [userMoved, setUserMoved] = useState(false);
   const [drawn, setDrawn] = useState<DrawnSummary>({ mics: 0, clusters: 0, represented: 0 });
+  const [{ coverage: category }, setCoverage] = useSearchParamsState(coverageSearch, { replace: true });
+  const coverage = useCoverage(mics.data?.mics, category);
+  const places = useRecentPlaces(filters.windowMinutes);
+  const navigate = useNavigate();
 
   // On a phone the map takes the screen and its filters open from a button over it.
   const filterRow = (
@@ -96,6 +108,15 @@ export function Component() {
             onDraw={setDrawn}
           />
           <InsightRings rings={rings} />
+          {coverage !== null && (
+            <Suspense fallback={null}>
+              <CoverageLayer mics={coverage.mics} />
+            </Suspense>
+          )}
+          <EstimatedPlaceLayer
+            places={places}
+            onSelect={(id) => navigate(`/composite-events/${encodeURIComponent(id)}`)}
+          />
           <FitToMics points={markers} resetSignal={resetSignal} onUserMovedChange={setUserMoved} />
           <FocusOn request={selected.focus} />
           <SelectionPopup
@@ -110,6 +131,13 @@ export function Component() {
           />
         </BaseMap>
         {hover !== null && <HoverCard hover={hover} />}
+        <CoveragePanel
+          category={category}
+          categories={data.labels}
+          counted={coverage?.mics.length ?? null}
+          inDb={coverage?.inDb ?? true}
+          onChange={(next) => setCoverage({ coverage: next })}
+        />
         <MapOverlay loading={mics.isPending} shown={markers.length} total={mics.data?.mics.length} />
         {phone && filterRow}
         {phone ? (
@@ -117,11 +145,13 @@ export function Component() {
             <summary>{t('micMap:legend.title')}</summary>
             <MicMarkerLegend windowMinutes={filters.windowMinutes} />
             <InsightRingsLegend rings={rings} />
+            <PlacesLegend shown={places.length > 0} />
           </details>
         ) : (
           <div className={classes.legend}>
             <MicMarkerLegend windowMinutes={filters.windowMinutes} />
             <InsightRingsLegend rings={rings} />
+            <PlacesLegend shown={places.length > 0} />
           </div>
         )}
       </div>

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { insightQueries, type Mic } from '@/api';
+import { defineSearchParams, text } from '@/lib/search-params';
+import { coverageMics } from './coverage-model';
+
+/** The coverage layer's sound category in the map's URL (`?coverage=gunshot`); absent while it is off. */
+export const coverageSearch = defineSearchParams({ coverage: text() });
+
+/** The mics the coverage layer counts for `category` (null while the layer is off). */
+export function useCoverage(mics: readonly Mic[] | undefined, category: string | null) {
+  // Suspected deaf mics (Insights → mic health) hear nothing: they cover nothing.
+  const health = useQuery({ ...insightQueries.health(), enabled: category !== null });
+  const suspects = useMemo(() => new Set(health.data?.mics.map((m) => m.mic_id) ?? []), [health.data]);
+  return useMemo(
+    () => (category === null || mics === undefined ? null : coverageMics(mics, category, suspects)),
+    [mics, category, suspects],
+  );
+}
