@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ConsoleDb } from '../db/database.js';
@@ -131,6 +132,18 @@ describe('what /metrics counts', () => {
     expect(text).toMatch(/^esc_db_query_duration_seconds_count\{kind="select"\} [1-9]/m);
     // The mic's id is not a label: the series stay few whatever the edge holds.
     expect(text).not.toContain('nope');
+  });
+
+  it('the example Grafana dashboard and Prometheus alerts (deploy/) name only metrics the console exports', async () => {
+    const console = await consoleWith({ METRICS_TOKEN: TOKEN });
+    const text = await (await console.call('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+    const exported = new Set([...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map((m) => m[1]!));
+    const named = ['deploy/grafana-dashboard.json', 'deploy/esc-alerts.yml'].flatMap((file) => [
+      ...fs.readFileSync(file, 'utf8').matchAll(/\besc_[a-z0-9_]+/g),
+    ]);
+    const missing = named.map((m) => m[0].replace(/_(bucket|count|sum)$/, '')).filter((name) => !exported.has(name));
+    expect(named.length).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
   });
 
   it('names edge paths by pattern', () => {
