@@ -58,7 +58,8 @@ describe('who may read /metrics', () => {
   it('answers 401 without the token, with a wrong one, and to a signed-in admin; the metrics to the token', async () => {
     const console = await consoleWith({ METRICS_TOKEN: TOKEN });
     const { cookie } = await signedIn(db, 'admin');
-    for (const headers of [{}, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }]) {
+    const wrong: Record<string, string>[] = [{}, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }];
+    for (const headers of wrong) {
       const refused = await console.call('/metrics', { headers });
       expect(refused.status).toBe(401);
       expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer/);
