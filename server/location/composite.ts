@@ -48,9 +48,18 @@ export interface SourceAnswer {
   reason?: string;
 }
 
+/** Mics that heard a repeat of one sound (another shot): at least three in common, and most of each. */
+const SHARED_MICS = 3;
+
+function sameMics(a: readonly Reading[], b: readonly Reading[]): boolean {
+  const shared = a.filter((r) => b.some((o) => o.micId === r.micId)).length;
+  return shared >= SHARED_MICS && 2 * shared > Math.max(a.length, b.length);
+}
+
 /**
  * Locates every sound of a composite event: its base events split by kind of sound and into
- * arrival groups (one per sound made), each group located on its own, and the located repeats
+ * arrival groups (one per sound made), each group located with the others the same mics heard
+ * (repeats from one place share it where the levels must place them), and the located repeats
  * of a moving source joined into tracks.
  */
 export function locateComposite(composite: z.infer<typeof compositeSchema>, hearingRadiusM: number): SourceAnswer {
@@ -75,7 +84,8 @@ export function locateComposite(composite: z.infer<typeof compositeSchema>, hear
   for (const [label, readings] of byLabel) {
     const groups = arrivalGroups(readings, { resolutionMs, clockMs: CLOCK_SIGMA_MS, hearingRadiusM });
     for (const group of groups) {
-      const source = locateGroup(group, { resolutionMs, hearingRadiusM });
+      const repeats = groups.filter((other) => other !== group && sameMics(group, other));
+      const source = locateGroup(group, { resolutionMs, hearingRadiusM }, repeats);
       if (source === null) unplaced++;
       else sources.push({ ...source, label_id: label });
     }

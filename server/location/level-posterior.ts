@@ -1,4 +1,5 @@
 import type { Point } from './frame.js';
+import { orderScore, type OrderPair } from './ordering.js';
 
 /** Expected scatter of one level around the 20·log10(distance) fall-off, dB. */
 export const LEVEL_SIGMA_DB = 1;
@@ -59,7 +60,13 @@ export interface Posterior {
   radius95(centre: Point): number;
   /** Posterior covariance of the place (m²). */
   covariance: number[][];
+  /** The repeats fit their own places clearly better than one shared: not one place (a siren going by). */
+  split: boolean;
 }
+
+/** 99 % chi-square quantiles by degrees of freedom (2 per repeat beyond the first: its own place). */
+const CHI2_99 = [0, 6.6, 9.2, 11.3, 13.3, 15.1, 16.8, 18.5, 20.1, 21.7, 23.2];
+const chi2At99 = (dof: number) => CHI2_99[dof] ?? dof + 3 * Math.sqrt(2 * dof);
 
 /**
  * levelFitAt's log-likelihood alone, without allocating: the grid asks it tens of thousands of
@@ -67,12 +74,13 @@ export interface Posterior {
  */
 function scorer(points: readonly Point[], levels: readonly number[]) {
   const c = new Float64Array(points.length);
+  let chosen = 0;
   const logOf = (s: number) => {
     let sum = 0;
     for (const v of c) sum += Math.log(readingLikelihood(v - s) + 1e-300);
     return sum;
   };
-  return (at: Point): number => {
+  const score = (at: Point): number => {
     let total = 0;
     let lowest = Infinity;
     for (let i = 0; i < points.length; i++) {
@@ -81,8 +89,50 @@ function scorer(points: readonly Point[], levels: readonly number[]) {
       total += v;
       if (v < lowest) lowest = v;
     }
-    const all = logOf(total / c.length);
-    return c.length >= 4 ? Math.max(all, logOf((total - lowest) / (c.length - 1))) : all;
+    chosen = total / c.length;
+    const all = logOf(chosen);
+    if (c.length < 4) return all;
+    const spared = logOf((total - lowest) / (c.length - 1));
+    if (spared > all) chosen = (total - lowest) / (c.length - 1);
+    return Math.max(all, spared);
+  };
+  /** Reading i's dB off the fall-off at the place last scored. */
+  const residual = (i: number) => c[i]! - chosen;
+  return Object.assign(score, { residual });
+}
+
+const logNormal = (r: number) => -0.5 * (r / LEVEL_SIGMA_DB) ** 2 - Math.log(LEVEL_SIGMA_DB * Math.sqrt(2 * Math.PI));
+const logShaded = (r: number) =>
+  r <= -SHADE_DB.least && r >= -SHADE_DB.most ? -Math.log(SHADE_DB.most - SHADE_DB.least) : -690;
+
+/**
+ * A wall stands between a mic and a place for every repeat or for none: where one mic heard
+ * several repeats, its readings' independent shade chances are replaced by one shared one.
+ */
+function sharedShade(scorers: readonly ReturnType<typeof scorer>[], hearings: readonly Hearing[]) {
+  const byMic = new Map<string, [number, number][]>();
+  hearings.forEach((h, k) =>
+    h.points.forEach((p, i) => {
+      const key = `${p.x.toFixed(2)},${p.y.toFixed(2)}`;
+      byMic.set(key, [...(byMic.get(key) ?? []), [k, i]]);
+    }),
+  );
+  const repeated = [...byMic.values()].filter((readings) => readings.length > 1);
+  return () => {
+    let correction = 0;
+    for (const readings of repeated) {
+      let normal = Math.log(1 - SHADE_CHANCE);
+      let shaded = Math.log(SHADE_CHANCE);
+      for (const [k, i] of readings) {
+        const r = scorers[k]!.residual(i);
+        correction -= Math.log(readingLikelihood(r) + 1e-300);
+        normal += logNormal(r);
+        shaded += logShaded(r);
+      }
+      const top = Math.max(normal, shaded);
+      correction += top + Math.log(Math.exp(normal - top) + Math.exp(shaded - top));
+    }
+    return correction;
   };
 }
 
@@ -120,19 +170,27 @@ function heldBox(cells: readonly Cell[], step: number) {
   return box;
 }
 
+/** One sound's readings: where, how loud, and what their coarse timestamps say of their order. */
+export interface Hearing {
+  points: readonly Point[];
+  levels: readonly number[];
+  order: readonly OrderPair[];
+}
+
 /**
  * The posterior of the source's place given the levels (the source level fitted), with a prior
  * of hearing: nothing beyond `reach` of a mic that heard it, and each mic's chance of hearing
- * falling e-fold every `falloffM` metres. A coarse grid over everywhere the sound could be,
- * then finer grids over where the posterior lies. Several places fitting about equally well (a
- * near and a far solution, a mirror image) all keep their mass, so the radius covers them all.
+ * falling e-fold every `falloffM` metres. Repeats of a sound from one place (several shots) are
+ * fitted together: they share the place, each its own source level. A coarse grid over
+ * everywhere the sound could be, then finer grids over where the posterior lies. Several places
+ * fitting about equally well (a near and a far solution, a mirror image) all keep their mass, so
+ * the radius covers them all.
  */
-export function levelPosterior(
-  points: readonly Point[],
-  levels: readonly number[],
-  reach: number,
-  falloffM: number,
-): Posterior | null {
+export function levelPosterior(hearings: readonly Hearing[], reach: number, falloffM: number): Posterior | null {
+  // Each mic counts once in the prior, however many repeats it heard.
+  const points = [
+    ...new Map(hearings.flatMap((h) => h.points).map((p) => [`${p.x.toFixed(2)},${p.y.toFixed(2)}`, p])).values(),
+  ];
   const box = {
     x0: Math.max(...points.map((p) => p.x - reach)),
     x1: Math.min(...points.map((p) => p.x + reach)),
@@ -140,7 +198,9 @@ export function levelPosterior(
     y1: Math.min(...points.map((p) => p.y + reach)),
   };
   if (box.x0 >= box.x1 || box.y0 >= box.y1) return null;
-  const likelihood = scorer(points, levels);
+  const scorers = hearings.map((h) => scorer(h.points, h.levels));
+  const likelihoods = hearings.map((h, k) => (at: Point) => scorers[k]!(at) + orderScore(h.order, h.points, at));
+  const shade = hearings.length > 1 ? sharedShade(scorers, hearings) : () => 0;
   // A mic hears a sound less the farther it is: each mic that heard it makes nearer places likelier.
   const score = (at: Point) => {
     let prior = 0;
@@ -149,13 +209,22 @@ export function levelPosterior(
       if (d > reach) return -Infinity;
       prior -= d / falloffM;
     }
-    return prior + likelihood(at);
+    for (let k = 0; k < likelihoods.length; k++) {
+      const own = likelihoods[k]!(at);
+      if (own > ownBest[k]!) ownBest[k] = own;
+      prior += own;
+    }
+    return prior + shade();
   };
+  // Each repeat's best fit anywhere, alone: how much sharing the place costs it.
+  const ownBest = likelihoods.map(() => -Infinity);
   let pass = grid(box, score);
   if (!pass.cells.some((c) => Number.isFinite(c.weight) && c.weight > 0)) return null;
   for (let round = 0; round < 2; round++) pass = grid(heldBox(pass.cells, pass.step), score);
   const { cells, step } = pass;
   const best = cells.reduce((a, b) => (b.weight > a.weight ? b : a)).at;
+  const cost = likelihoods.reduce((sum, likelihood, k) => sum + ownBest[k]! - likelihood(best), 0);
+  const split = likelihoods.length > 1 && 2 * cost > chi2At99(2 * (likelihoods.length - 1));
   const mean = cells.reduce((m, c) => ({ x: m.x + c.weight * c.at.x, y: m.y + c.weight * c.at.y }), { x: 0, y: 0 });
   const covariance = [
     [0, 0],
@@ -171,6 +240,7 @@ export function levelPosterior(
   }
   return {
     best,
+    split,
     covariance,
     radius95(centre) {
       // The mass within r grows with r: halve the interval until it is known to a tenth of a cell.

@@ -1,7 +1,8 @@
 import type { Candidate, Model } from './consensus.js';
 import { distance, type Point } from './frame.js';
 import { levenbergMarquardt } from './least-squares.js';
-import { levelFitAt, levelPosterior, looksShaded } from './level-posterior.js';
+import { levelFitAt, levelPosterior, looksShaded, type Hearing } from './level-posterior.js';
+import { orderScore } from './ordering.js';
 import type { Why } from './types.js';
 
 /** 20 / ln 10: the slope of 20·log10(d) per unit of ln d. */
@@ -37,7 +38,15 @@ export function levelModel(points: readonly Point[], levels: readonly number[]):
 }
 
 export type LevelResult =
-  | { ok: true; candidate: Candidate; sourceDb: number; radius95: number; covariance: number[][] }
+  | {
+      ok: true;
+      candidate: Candidate;
+      sourceDb: number;
+      radius95: number;
+      covariance: number[][];
+      /** How many repeats (this sound included) the place was fitted on. */
+      repeats: number;
+    }
   | { ok: false; why: Why };
 
 /**
@@ -45,15 +54,19 @@ export type LevelResult =
  * probable place of the levels' posterior (which allows for a mic reading low behind a wall),
  * polished by least squares on the mics that do not look shaded. The radius is the posterior's
  * own, so a second place that fits about as well (the levels of three or four mics often allow
- * a near and a far one) widens it rather than being ignored.
+ * a near and a far one) widens it rather than being ignored. `repeats` are other sounds from
+ * the same place (more shots), fitted with it.
  */
 export function fitLevel(
-  points: readonly Point[],
-  levels: readonly number[],
+  hearing: Hearing,
   reachM: number,
   falloffM: number,
+  repeats: readonly Hearing[] = [],
 ): LevelResult {
-  const posterior = levelPosterior(points, levels, reachM, falloffM);
+  const { points, levels } = hearing;
+  const shared = repeats.length > 0 ? levelPosterior([hearing, ...repeats], reachM, falloffM) : null;
+  const posterior = shared !== null && !shared.split ? shared : levelPosterior([hearing], reachM, falloffM);
+  const fused = posterior === shared;
   if (posterior === null) {
     return {
       ok: false,
@@ -64,11 +77,13 @@ export function fitLevel(
   const inliers = points.map((_, i) => i).filter((i) => !looksShaded(first.residuals[i]!));
   const model = levelModel(points, levels);
   let at = posterior.best;
-  if (inliers.length >= 3) {
+  // Least squares sees neither the other repeats nor the timestamps' order: it may not undo them.
+  if (inliers.length >= 3 && !fused) {
     const fit = levenbergMarquardt((p) => model.linearise(p, inliers), [at.x, at.y, first.sourceDb]);
     const polished = { x: fit.p[0]!, y: fit.p[1]! };
     // The grid's best cell is within a cell of the optimum; a polish that wanders off found another one.
-    if (distance(polished, at) <= posterior.radius95(at)) at = polished;
+    const keepsOrder = orderScore(hearing.order, points, polished) >= orderScore(hearing.order, points, at);
+    if (keepsOrder && distance(polished, at) <= posterior.radius95(at)) at = polished;
   }
   const final = levelFitAt(at, points, levels);
   const kept = points.map((_, i) => i).filter((i) => !looksShaded(final.residuals[i]!));
@@ -95,5 +110,6 @@ export function fitLevel(
     sourceDb,
     radius95: posterior.radius95(at),
     covariance: posterior.covariance,
+    repeats: fused ? repeats.length + 1 : 1,
   };
 }

@@ -1,7 +1,8 @@
 import { fitArrival, arrivalModel } from './arrival-time.js';
 import { distance, layoutOf, LocalFrame, type Layout } from './frame.js';
 import { fitLevel, levelModel } from './level.js';
-import { LEVEL_SIGMA_DB } from './level-posterior.js';
+import { LEVEL_SIGMA_DB, type Hearing } from './level-posterior.js';
+import { orderPairs } from './ordering.js';
 import {
   describe,
   fitted,
@@ -11,6 +12,7 @@ import {
   nearestMic,
   round,
   signed,
+  posteriorSpread,
   statedSpread,
   weakness,
   type LocateRules,
@@ -90,12 +92,31 @@ function byArrival(placed: Placed[], frame: LocalFrame, rules: LocateRules): Sou
   };
 }
 
+const plausibleLevel = (r: Reading) => r.level !== null && r.level >= 0 && r.level <= MAX_LEVEL_DB;
+
+/** A sound's levels, and with coarse timestamps what they still say of the order it reached the mics. */
+function hearingOf(readings: readonly Reading[], frame: LocalFrame, rules: LocateRules): Hearing {
+  const used = readings.filter((r) => r.place !== null && plausibleLevel(r));
+  return {
+    points: used.map((r) => frame.toPoint(r.place!)),
+    levels: used.map((r) => r.level!),
+    order:
+      rules.resolutionMs >= FINEST_USELESS_MS
+        ? orderPairs(
+            used.map((r) => r.at),
+            rules.resolutionMs,
+          )
+        : [],
+  };
+}
+
 function byLevel(
   placed: Placed[],
   frame: LocalFrame,
   rules: LocateRules,
+  repeats: readonly Reading[][],
 ): { source: Source | Why; dropped: Dropped[] } {
-  const plausible = placed.filter((r) => r.level !== null && r.level >= 0 && r.level <= MAX_LEVEL_DB);
+  const plausible = placed.filter(plausibleLevel);
   const dropped: Dropped[] = placed
     .filter((r) => r.level !== null && !plausible.includes(r))
     .map((r) => ({
@@ -111,13 +132,15 @@ function byLevel(
         : `only ${plausible.length} of the mics reported a usable level`;
     return { source: { code: 'no-levels', text }, dropped };
   }
-  const points = plausible.map((r) => r.point);
-  const levels = plausible.map((r) => r.level!);
-  const result = fitLevel(points, levels, reach(rules), falloff(rules));
+  const hearing = hearingOf(plausible, frame, rules);
+  const { points, levels } = hearing;
+  const others = repeats.map((group) => hearingOf(group, frame, rules)).filter((h) => h.points.length >= 3);
+  const result = fitLevel(hearing, reach(rules), falloff(rules), others);
   if (!result.ok) return { source: result.why, dropped };
   const { candidate } = result;
   const { at, inliers, model } = fitted(levelModel(points, levels), candidate);
-  const local = spreadOf(model, candidate, LEVEL_SPREAD);
+  // With repeats fitted together, one repeat's least squares would overstate the spread: the posterior's own.
+  const local = result.repeats > 1 ? posteriorSpread(result.covariance) : spreadOf(model, candidate, LEVEL_SPREAD);
   const spread = local === null ? null : statedSpread(local, result.radius95, result.covariance);
   const used = plausible.filter((_, i) => inliers.has(i));
   const weak = weakness(
@@ -174,7 +197,11 @@ const named = (why: Why, layout: Layout): Why =>
  * resolve finely and agree, else by levels, else at the nearest mic with a radius as wide as a
  * mic hears. Null only when no mic that heard it has a location.
  */
-export function locateGroup(readings: readonly Reading[], rules: LocateRules): Source | null {
+export function locateGroup(
+  readings: readonly Reading[],
+  rules: LocateRules,
+  repeats: readonly Reading[][] = [],
+): Source | null {
   const frame = LocalFrame.around(readings.flatMap((r) => (r.place === null ? [] : [r.place])));
   const placed: Placed[] = readings.flatMap((r) => (r.place === null ? [] : [{ ...r, point: frame.toPoint(r.place) }]));
   if (placed.length === 0) return null;
@@ -202,7 +229,7 @@ export function locateGroup(readings: readonly Reading[], rules: LocateRules): S
     if (!isWhy(arrival)) return { ...arrival, dropped: [...unplaced, ...arrival.dropped] };
     whys.push(named(arrival, layout));
   }
-  const level = byLevel(placed, frame, rules);
+  const level = byLevel(placed, frame, rules, repeats);
   const located = level.source;
   if (!isWhy(located)) {
     const reason = whys.map((w) => w.text).join('; ');

@@ -64,6 +64,13 @@ export function weakness(
   return null;
 }
 
+/** The levels' posterior alone, as a spread: for repeats fitted together, where no one least squares speaks for all. */
+export function posteriorSpread(covariance: number[][]): Spread | null {
+  const e = ellipse95(covariance);
+  if (!Number.isFinite(e.major)) return null;
+  return { major: e.major, minor: e.minor, bearingDeg: e.bearingDeg, radius: Math.max(e.major, LEVEL_FLOOR_M) };
+}
+
 /** The levels' answer: the posterior's ellipse, and the larger of its 95 % radius and the local fit's. */
 export function statedSpread(local: Spread, radius95: number, covariance: number[][]): Spread {
   const e = ellipse95(covariance);
