@@ -46,6 +46,47 @@ describe('locating a composite event', () => {
     expect(answer.tracks).toEqual([]);
   });
 
+  it('places three shots heard by four mics in whole seconds as one place, a wall in front of one mic', () => {
+    const four = [0, 90, 180, 270].map((bearing, i) => ({
+      id: `mic-${i}`,
+      location: offsetPlace(centre, 200, bearing),
+    }));
+    const place = offsetPlace(centre, 40, 0);
+    // ±1 dB of scatter, different for each shot; mic-2 reads 9 dB low behind its wall every time.
+    const scatter = [
+      [0.9, -1.2, 0.3, -0.5],
+      [-0.7, 0.4, 1.1, -0.2],
+      [0.2, 0.8, -1.0, 0.6],
+    ];
+    const body = compositeSchema.parse({
+      id: 'ce-shots',
+      mics: four,
+      events: scatter.flatMap((noise, k) =>
+        four.map((mic, i) => {
+          const meters = distanceMeters(place, mic.location);
+          const heard = T0 + k * 5_000 + (meters / SPEED_OF_SOUND_MPS) * 1000;
+          const level = 150 - 20 * Math.log10(meters) + noise[i]! - (i === 2 ? 9 : 0);
+          return {
+            id: `shot-${k}-${mic.id}`,
+            mic_id: mic.id,
+            label_id: 'gunshot',
+            created_at: new Date(Math.floor(heard / 1000) * 1000).toISOString(),
+            sound_level: Math.round(level * 10) / 10,
+            microphone: { id: mic.id, location: mic.location },
+          };
+        }),
+      ),
+    });
+    const answer = locateComposite(body, 500);
+    expect(answer.sources).toHaveLength(3);
+    for (const s of answer.sources) {
+      expect(s.method).toBe('level');
+      expect(distanceMeters(place, s)).toBeLessThan(5);
+      expect(s.radius_m).toBeGreaterThanOrEqual(distanceMeters(place, s));
+      expect(s.radius_m).toBeLessThan(50);
+    }
+  });
+
   it('follows a siren going by: one estimate per call and a track with its speed and heading', () => {
     const start = offsetPlace(centre, 120, 250);
     const times = [0, 5_000, 10_000, 15_000].map((t) => T0 + t);

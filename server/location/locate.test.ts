@@ -77,6 +77,22 @@ describe('locating one sound', () => {
     expect(found.radius_m).toBeLessThan(10);
   });
 
+  it('with four mics, times and levels fitted together name the bad clock where the times alone found no place', () => {
+    const source = at(-40, -40);
+    const levelNoise = [0.8, -1.1, 0.4, -0.6];
+    const clockNoise = [1.5, -2, 2.5, -1];
+    const readings = heard(source, square.slice(0, 4)).map((r, i) => ({
+      ...r,
+      at: r.at + clockNoise[i]! + (i === 0 ? -200 : 0),
+      level: r.level! + levelNoise[i]!,
+    }));
+    const found = locateGroup(readings, rules)!;
+    expect(found.method).toBe('arrival-time');
+    expect(found.dropped.map((d) => d.mic_id)).toEqual(['mic-0']);
+    expect(errorOf(source, found)).toBeLessThan(3);
+    expect(found.radius_m).toBeGreaterThanOrEqual(errorOf(source, found));
+  });
+
   it('leaves out a mic behind a wall (reading 9 dB low) when the levels must decide', () => {
     const source = at(60, 20);
     const readings = heard(source, square).map((r) => ({ ...r, at: Math.floor(r.at / 1000) * 1000 }));
