@@ -28,7 +28,8 @@ export function ReviewFilterRow({
         value={filters.review}
         onChange={(value) => value !== null && update({ review: value as ReviewFilter })}
         allowDeselect={false}
-        w={170}
+        // Wide enough for its longest choice in either language ('Open (new or acknowledged)').
+        w={270}
       />
       <Select
         label={t('assignee')}

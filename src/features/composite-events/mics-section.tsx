@@ -91,7 +91,10 @@ function MicCard({ mic, labels }: { mic: ExtendedMic; labels: Map<string, Label>
               {mic.id} · {mic.edge_id}
             </Text>
           </div>
-          <MicStatusBadge status={mic.status} />
+          {/* The name wraps; the status reads in full ('ACT…' when the badge shrank beside a long name). */}
+          <div style={{ flex: 'none' }}>
+            <MicStatusBadge status={mic.status} />
+          </div>
         </Group>
         <dl style={{ margin: 0, display: 'grid', gap: 4 }}>
           <Row term={t('detail.type')}>{mic.microphone_type}</Row>
