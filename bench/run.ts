@@ -21,6 +21,7 @@ import { loadTest, proxyOverhead } from './lib/load-test';
 import { measureMapScale } from './lib/map-scale';
 import { startConsole } from './lib/servers';
 import { soakWall } from './lib/soak';
+import { spliceReport } from './lib/splice-report';
 import { writeReport } from './report';
 
 const args = process.argv.slice(2);
@@ -242,7 +243,13 @@ function finish() {
   // A partial run (--only) keeps the other sections from the last full one.
   const merged = { ...previous, ...results };
   fs.writeFileSync('bench/results.json', `${JSON.stringify(merged, null, 2)}\n`);
-  fs.writeFileSync('bench/RESULTS.md', writeReport(merged));
+  const fresh = writeReport(merged);
+  // A partial run replaces only its own sections: the others stay as the report has them.
+  const report =
+    onlyValue !== undefined && fs.existsSync('bench/RESULTS.md')
+      ? spliceReport(fs.readFileSync('bench/RESULTS.md', 'utf8'), fresh, only)
+      : fresh;
+  fs.writeFileSync('bench/RESULTS.md', report);
   log('wrote bench/results.json and bench/RESULTS.md');
 }
 

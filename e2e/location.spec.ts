@@ -27,7 +27,7 @@ test.describe('where it was', () => {
     await expect(where.circles(where.whereMap())).toHaveCount(1);
     await expect(where.circles(where.whereMap())).toBeVisible();
     await expect(where.sounds()).toHaveCount(answer.sources.length);
-    const chosen = where.sounds().filter({ has: page.getByRole('button', { pressed: true }) });
+    const chosen = where.chosenSound();
     await expect(chosen).toContainText('Why this place');
     await expect(chosen).toContainText(best.method === 'arrival-time' ? 'By arrival times' : 'By sound levels');
     await expect(where.residuals().locator('tbody tr')).toHaveCount(best.mic_ids.length);

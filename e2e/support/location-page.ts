@@ -46,6 +46,11 @@ export class LocationPage {
     return this.page.getByRole('list', { name: 'Sounds' }).getByRole('listitem');
   }
 
+  /** The sound whose circle the map shows. */
+  chosenSound() {
+    return this.sounds().and(this.page.locator('[aria-current="true"]'));
+  }
+
   residuals() {
     return this.page.getByRole('table', { name: 'How well each mic fits' });
   }

@@ -8,6 +8,7 @@ import {
   distanceM,
   droppedText,
   formatDistance,
+  placeParts,
   placeText,
   radiusText,
   reasonText,
@@ -73,6 +74,13 @@ describe('place in words', () => {
     expect(placeText(t, place, [FAR, GATE])).toBe('120 m north-east of Plaza gate 7');
     i18n.changeLanguage('ko');
     expect(placeText(t, place, [FAR, GATE])).toBe('Plaza gate 7에서 북동쪽 120 m');
+  });
+
+  it('splits the words around the mic name, so a narrow line can shorten the name and keep the rest', () => {
+    const place = source(offset(GATE, 120, 45));
+    expect(placeParts(t, place, [GATE])).toEqual({ before: '120 m north-east of ', mic: 'Plaza gate 7', after: '' });
+    i18n.changeLanguage('ko');
+    expect(placeParts(t, place, [GATE])).toEqual({ before: '', mic: 'Plaza gate 7', after: '에서 북동쪽 120 m' });
   });
 
   it('says "at" a mic when the place is a few metres from it, and never claims a located place it has not', () => {

@@ -117,6 +117,24 @@ export function placeText(t: TFunction<'place'>, source: LocatedSource, mics: re
   });
 }
 
+/**
+ * `placeText` split around the mic's name, so a narrow line can shorten the name ("Busan Port
+ * Ferry…") and keep the distance and direction, wherever the language puts them.
+ */
+export function placeParts(
+  t: TFunction<'place'>,
+  source: LocatedSource,
+  mics: readonly PlaceMic[],
+): { before: string; mic: string; after: string } {
+  const text = placeText(t, source, mics);
+  const name = [...mics]
+    .sort((a, b) => b.name.length - a.name.length)
+    .find((mic) => mic.name !== '' && text.includes(mic.name))?.name;
+  if (name === undefined) return { before: text, mic: '', after: '' };
+  const at = text.indexOf(name);
+  return { before: text.slice(0, at), mic: name, after: text.slice(at + name.length) };
+}
+
 /** The 95 % radius in words ("±15 m"), rounded up so it never claims more than the server. */
 export const radiusText = (t: TFunction<'place'>, radiusM: number) =>
   t('within', { radius: formatDistance(t, radiusM, true) });

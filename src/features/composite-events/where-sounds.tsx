@@ -91,11 +91,14 @@ function Sound({
   selected,
   mics,
   labels,
+  choosable,
   onSelect,
 }: {
   source: LocatedSource;
   index: number;
   selected: boolean;
+  /** More than one sound: each can be chosen for the map. */
+  choosable: boolean;
   mics: readonly PlaceMic[];
   labels: readonly Label[];
   onSelect: () => void;
@@ -117,6 +120,7 @@ function Sound({
       data-selected={selected}
       data-located={located}
       aria-label={title}
+      aria-current={selected ? 'true' : undefined}
     >
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
@@ -136,17 +140,19 @@ function Sound({
               </Badge>
             )}
           </Group>
-          <Button
-            size="compact-xs"
-            variant={selected ? 'light' : 'subtle'}
-            leftSection={<IconCurrentLocation size={14} aria-hidden />}
-            aria-pressed={selected}
-            aria-label={t('show', { index: index + 1 })}
-            onClick={onSelect}
-            className={classes.showButton}
-          >
-            {selected ? t('shown') : t('showShort')}
-          </Button>
+          {choosable && (
+            <Button
+              size="compact-xs"
+              variant={selected ? 'light' : 'subtle'}
+              leftSection={<IconCurrentLocation size={14} aria-hidden />}
+              aria-pressed={selected}
+              aria-label={t('show', { index: index + 1 })}
+              onClick={onSelect}
+              className={classes.showButton}
+            >
+              {selected ? t('shown') : t('showShort')}
+            </Button>
+          )}
         </Group>
         <Group gap={6} wrap="nowrap" align="flex-start">
           <IconMapPin size={16} aria-hidden className={classes.pin} />
@@ -223,6 +229,7 @@ export function WhereSounds({
           source={source}
           index={i}
           selected={i === selected}
+          choosable={answer.sources.length > 1}
           mics={mics}
           labels={labels}
           onSelect={() => onSelect(i)}

@@ -64,12 +64,17 @@ export function CoveragePanel({
               <span className={`${classes.swatch} ${classes.heard}`} aria-hidden />
               <Text size="xs">{t('heard')}</Text>
             </Group>
-            <Group gap={4} wrap="nowrap" align="flex-start">
-              <IconInfoCircle size={14} aria-hidden className={classes.info} />
+            <details className={classes.about}>
+              <summary>
+                <IconInfoCircle size={14} aria-hidden className={classes.info} />
+                <Text size="xs" component="span">
+                  {t('about')}
+                </Text>
+              </summary>
               <Text size="xs" c="dimmed" className={classes.assumption}>
                 {counted === null ? assumption : `${assumption} ${t('counted', { count: counted })}`}
               </Text>
-            </Group>
+            </details>
           </>
         )}
       </Stack>

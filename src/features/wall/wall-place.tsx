@@ -2,7 +2,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { insightQueries, type CompositeEvent, type SourceAnswer } from '@/api';
 import type { EstimatedPlace } from '@/components/map/estimated-place-layer';
-import { bestSource, isLocated, placeMics, placeText, radiusText } from '@/components/map/place-words';
+import { bestSource, isLocated, placeMics, placeParts, placeText, radiusText } from '@/components/map/place-words';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 import classes from './wall-place.module.css';
 
@@ -14,6 +14,7 @@ const OPTIONS = { refetchInterval: PLACE_REFRESH_MS, refetchIntervalInBackground
 
 interface WallPlace {
   text: string;
+  parts: { before: string; mic: string; after: string };
   located: boolean;
   radius: string | null;
   latitude: number;
@@ -34,6 +35,7 @@ function wallPlace(
   );
   return {
     text: placeText(t, source, mics),
+    parts: placeParts(t, source, mics),
     located: isLocated(source),
     radius: isLocated(source) ? radiusText(t, source.radius_m) : null,
     latitude: source.latitude,
@@ -63,7 +65,11 @@ export function CompositePlaceLine({ composite, index }: { composite: CompositeE
       <span className={classes.mark} data-located={place.located} aria-hidden>
         {place.located ? index + 1 : '?'}
       </span>
-      <span className={classes.words}>{place.text}</span>
+      <span className={classes.words}>
+        {place.parts.before !== '' && <span className={classes.keep}>{place.parts.before}</span>}
+        <span className={classes.name}>{place.parts.mic}</span>
+        {place.parts.after !== '' && <span className={classes.keep}>{place.parts.after}</span>}
+      </span>
       {place.radius !== null && <span className={classes.radius}>{place.radius}</span>}
     </span>
   );
