@@ -1,5 +1,7 @@
 import type { BundleReport } from './bundle';
 import type { BackfillResult, CorroborationAtRest } from './lib/backfill';
+import type { ClusterResult } from './lib/cluster';
+import { clusterReport } from './lib/cluster-report';
 import type { EdgeLoadResult } from './lib/edge-load';
 import type { EvidenceResult } from './lib/evidence';
 import type { FreshnessResult } from './lib/freshness';
@@ -266,6 +268,8 @@ export function writeReport(r: Record<string, unknown>): string {
       `| Again, clips from the console's cache | ${fmt(evidence.warmMs, ' ms')} | ${ok(evidence.warmMs.max < 5000)} |`,
     );
   }
+  const cluster = r.cluster as ClusterResult | undefined;
+  if (cluster) out.push(...clusterReport(cluster));
   out.push('', '## Where a budget is missed, and why', '', ...MISSES);
   return `${out.join('\n')}\n`;
 }

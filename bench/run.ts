@@ -3,7 +3,7 @@
  * server on the demo edge at several scales, drives Debian Chromium over CDP, and writes
  * bench/results.json and bench/RESULTS.md. Loopback only; every loop is bounded.
  *
- *   --only=bundle,load,lighthouse,map,soak,server,freshness,edge,backfill,corroboration,locate,evidence   run some sections (also `--only lighthouse`)
+ *   --only=bundle,load,lighthouse,map,soak,server,freshness,edge,backfill,corroboration,locate,evidence,cluster   run some sections (also `--only lighthouse`)
  *   --quick                                         fewer runs and cycles (a smoke run of the harness)
  */
 import fs from 'node:fs';
@@ -11,6 +11,7 @@ import os from 'node:os';
 import { launch } from './lib/browser';
 import { measureBundle, BUDGETS } from './bundle';
 import { measureBackfill, measureCorroborationAtRest } from './lib/backfill';
+import { measureCluster } from './lib/cluster';
 import { measureEdgeLoad } from './lib/edge-load';
 import { measureEvidence } from './lib/evidence';
 import { measureFreshness } from './lib/freshness';
@@ -40,6 +41,7 @@ const only = onlyValue?.split(',') ?? [
   'corroboration',
   'locate',
   'evidence',
+  'cluster',
 ];
 const quick = args.includes('--quick');
 const RUNS = quick ? 2 : 5;
@@ -70,6 +72,8 @@ const results: Record<string, unknown> = {
     freshnessMedianMsMax: 1500,
     freshnessP95MsMax: 2500,
     edgeLoadRatioMax: 1.2,
+    clusterEdgeRatioMax: 1.1,
+    failoverMsMax: 10_000,
   },
 };
 
@@ -101,6 +105,12 @@ async function main() {
     const server = await startConsole(8718, { DEMO_FAULTS: '1', DEMO_EVENT_INTERVAL_MS: '0', BACKFILL_MAX_RPS: '0' });
     results.evidence = await measureEvidence(server.url, quick ? 2 : 5);
     await server.stop();
+  }
+  if (want('cluster')) {
+    // No browser: screens are /live streams held by the bench itself.
+    const minutes = quick ? 0.5 : 2;
+    log(`cluster: edge load with 1 and 3 replicas (${minutes} min each), failover, fan-out to 1,000 subscribers`);
+    results.cluster = await measureCluster({ minutes, kills: quick ? 2 : 5, separate: !quick }, log);
   }
   const browserParts = ['load', 'lighthouse', 'map', 'soak', 'server', 'freshness', 'edge'];
   if (!browserParts.some(want)) return finish();

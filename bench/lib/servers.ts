@@ -14,6 +14,8 @@ export interface Running {
   url: string;
   port: number;
   stop(): Promise<void>;
+  /** Sends the signal (SIGKILL: a crash) and resolves once the process has gone. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -45,15 +47,17 @@ export async function startConsole(port: number, env: Record<string, string>, ti
   });
   children.add(child);
   child.once('exit', () => children.delete(child));
+  const kill = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
   await waitFor(`http://127.0.0.1:${port}/healthz`, child, timeoutMs);
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => kill('SIGTERM'),
+    kill,
   };
 }
