@@ -80,11 +80,11 @@ function voiceFor(labelId: string, rng: Random): Voice {
     case 'scream': {
       const tone = gliding((t) => 780 + 140 * Math.min(1, t / 0.4) + 25 * Math.sin(TAU * 6 * t), [1, 0.6, 0.4, 0.25]);
       return (t, noise) =>
-        (tone(t) + 0.08 * noise) * attack(t, 0.05) * window_(t, 0, 1.1) * decay(Math.max(0, t - 0.9), 0.1);
+        (tone(t) + 0.02 * noise) * attack(t, 0.05) * window_(t, 0, 1.1) * decay(Math.max(0, t - 0.9), 0.1);
     }
     case 'help_call': {
       const tone = gliding((t) => (t < 0.35 ? 320 - 60 * t : 280), [1, 0.7, 0.5, 0.3, 0.2]);
-      return (t, noise) => (tone(t) + 0.1 * noise) * (window_(t, 0, 0.3) + window_(t, 0.45, 0.85)) * attack(t, 0.03);
+      return (t, noise) => (tone(t) + 0.02 * noise) * (window_(t, 0, 0.3) + window_(t, 0.45, 0.85)) * attack(t, 0.03);
     }
     case 'siren': {
       // A wail: up and down between 650 and 1,350 Hz every 0.8 s.
