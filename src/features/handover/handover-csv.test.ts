@@ -66,7 +66,7 @@ describe('handover CSV', () => {
   it('holds the medians, the counts, the resolved items with outcome and the open ones with owner', async () => {
     const rows = await lines(handoverCsvBlob(handover, 'en'));
     expect(rows[0]).toBe(
-      'section,name,count,kind,id,state,outcome,owner,fired_at_utc,acknowledged_by,acknowledged_at_utc,resolved_by,resolved_at_utc,note',
+      'section,name,count,kind,id,state,outcome,owner,fired_at_utc,acknowledged_by,acknowledged_at_utc,resolved_by,resolved_at_utc,note,place',
     );
     expect(rows).toContain('summary,median_seconds_to_acknowledge,120');
     expect(rows).toContain('summary,median_seconds_to_resolve,600');
@@ -74,9 +74,19 @@ describe('handover CSV', () => {
     expect(rows).toContain('resolved_by_outcome,false_alarm,1');
     // Text a spreadsheet would run as a formula is defused.
     expect(rows).toContain(
-      `resolved,Screams · Scream,,composite,c1,resolved,false_alarm,opal,2026-03-01T01:00:00.000Z,opal,2026-03-01T01:02:00.000Z,opal,2026-03-01T01:10:00.000Z,"'=door, wind"`,
+      `resolved,Screams · Scream,,composite,c1,resolved,false_alarm,opal,2026-03-01T01:00:00.000Z,opal,2026-03-01T01:02:00.000Z,opal,2026-03-01T01:10:00.000Z,"'=door, wind",`,
     );
     expect(rows.at(-1)).toMatch(/^open,e7,,event,e7,acknowledged,,otto,/);
+  });
+
+  it('gives a composite incident its place in words, and a sound event none', async () => {
+    const places = new Map([
+      ['c1', '120 m north-east of Gate ±15 m'],
+      ['e7', 'never shown for an event'],
+    ]);
+    const rows = await lines(handoverCsvBlob(handover, 'en', places));
+    expect(rows.find((row) => row.startsWith('resolved,'))).toMatch(/,120 m north-east of Gate ±15 m$/);
+    expect(rows.at(-1)).toMatch(/,$/);
   });
 
   it('names the labels in the reader’s language and falls back to the id when the edge said nothing', async () => {

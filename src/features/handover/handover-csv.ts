@@ -27,13 +27,14 @@ export const HANDOVER_CSV_HEADER = [
   'resolved_by',
   'resolved_at_utc',
   'note',
+  'place',
 ] as const;
 
 type Row = CsvCell[];
 
 const countRow = (section: string, name: string, count: number | null): Row => [section, name, count];
 
-function itemRow(section: string, item: HandoverItem, language: string): Row {
+function itemRow(section: string, item: HandoverItem, language: string, place: string | null): Row {
   return [
     section,
     describeItem(item, language),
@@ -49,11 +50,15 @@ function itemRow(section: string, item: HandoverItem, language: string): Row {
     item.resolved_by,
     item.resolved_at,
     item.note,
+    place,
   ];
 }
 
+/** Where each composite incident was, in words, by its id (use-handover-places.ts). */
+export type HandoverPlaces = ReadonlyMap<string, string>;
+
 /** The whole handover as one sheet: summary and counts first, then the resolved and the open items. */
-export function handoverCsvRows(handover: Handover, language: string): Row[] {
+export function handoverCsvRows(handover: Handover, language: string, places: HandoverPlaces = new Map()): Row[] {
   const rows: Row[] = [HANDOVER_CSV_HEADER.slice()];
   const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 1000));
   rows.push(
@@ -82,11 +87,12 @@ export function handoverCsvRows(handover: Handover, language: string): Row[] {
     rows.push(countRow('acknowledged_by_person', person.name, person.acknowledged));
     rows.push(countRow('resolved_by_person', person.name, person.resolved));
   }
-  for (const item of handover.resolved.items) rows.push(itemRow('resolved', item, language));
-  for (const item of handover.open.items) rows.push(itemRow('open', item, language));
+  const placeOf = (item: HandoverItem) => (item.kind === 'composite' ? (places.get(item.id) ?? null) : null);
+  for (const item of handover.resolved.items) rows.push(itemRow('resolved', item, language, placeOf(item)));
+  for (const item of handover.open.items) rows.push(itemRow('open', item, language, placeOf(item)));
   return rows;
 }
 
-export function handoverCsvBlob(handover: Handover, language: string): Blob {
-  return csvBlob(handoverCsvRows(handover, language));
+export function handoverCsvBlob(handover: Handover, language: string, places?: HandoverPlaces): Blob {
+  return csvBlob(handoverCsvRows(handover, language, places));
 }

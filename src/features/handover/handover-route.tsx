@@ -21,6 +21,7 @@ import {
   type HandoverPeriod,
 } from './handover-period';
 import { FiredSection, OpenSection, ResolvedSection, SummaryStats } from './handover-sections';
+import { useHandoverPlaces } from './use-handover-places';
 import classes from './handover.module.css';
 import './locales';
 
@@ -35,6 +36,7 @@ export function Component() {
   const report = useQuery({ ...handoverQueries.period(bounds.from, bounds.to), refetchOnWindowFocus: false });
   const now = useNow(60_000);
   const periodLabelId = useId();
+  const places = useHandoverPlaces(report.data);
 
   const choose = (next: HandoverPeriod) => {
     setAnchor(Date.now());
@@ -43,7 +45,7 @@ export function Component() {
   const exportCsv = () => {
     if (report.data === undefined) return;
     const stamp = report.data.to.slice(0, 16).replace(/[:T]/g, '-');
-    downloadBlob(handoverCsvBlob(report.data, i18n.language), `handover-${stamp}.csv`);
+    downloadBlob(handoverCsvBlob(report.data, i18n.language, places), `handover-${stamp}.csv`);
   };
 
   return (
@@ -144,8 +146,8 @@ export function Component() {
           )}
           <SummaryStats handover={report.data} />
           <FiredSection handover={report.data} />
-          <ResolvedSection handover={report.data} />
-          <OpenSection handover={report.data} now={now} />
+          <ResolvedSection handover={report.data} places={places} />
+          <OpenSection handover={report.data} now={now} places={places} />
           <Text size="xs" className={classes.printOnly}>
             {t('printedAt', { time: formatDateTime(now, i18n.language) })}
           </Text>

@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { REVIEW_OUTCOMES, type Handover } from '@/api';
 import { formatAge } from '@/lib/format';
 import { localName, useTranslation } from '@/lib/i18n';
+import type { HandoverPlaces } from './handover-csv';
 import { CountTable, OpenTable, ResolvedTable } from './handover-tables';
 import classes from './handover.module.css';
 import './locales';
@@ -116,7 +117,7 @@ export function FiredSection({ handover }: { handover: Handover }) {
   );
 }
 
-export function ResolvedSection({ handover }: { handover: Handover }) {
+export function ResolvedSection({ handover, places }: { handover: Handover; places: HandoverPlaces }) {
   const { t } = useTranslation('handover');
   const { t: tr } = useTranslation('review');
   const { resolved } = handover;
@@ -148,14 +149,14 @@ export function ResolvedSection({ handover }: { handover: Handover }) {
               {t('resolved.more', { shown: resolved.items.length, total: resolved.total })}
             </Text>
           )}
-          <ResolvedTable items={resolved.items} caption={t('resolved.title')} />
+          <ResolvedTable items={resolved.items} caption={t('resolved.title')} places={places} />
         </>
       )}
     </Section>
   );
 }
 
-export function OpenSection({ handover, now }: { handover: Handover; now: number }) {
+export function OpenSection({ handover, now, places }: { handover: Handover; now: number; places: HandoverPlaces }) {
   const { t } = useTranslation('handover');
   const { open } = handover;
   return (
@@ -169,7 +170,7 @@ export function OpenSection({ handover, now }: { handover: Handover; now: number
               {t('open.more', { shown: open.items.length, total: open.total })}
             </Text>
           )}
-          <OpenTable items={open.items} caption={t('open.title')} now={now} />
+          <OpenTable items={open.items} caption={t('open.title')} now={now} places={places} />
         </>
       )}
     </Section>

@@ -1,11 +1,12 @@
-import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { HandoverItem } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { formatAge } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
-import { describeItem } from './handover-csv';
+import { describeItem, type HandoverPlaces } from './handover-csv';
 import classes from './handover.module.css';
 import '@/components/review/locales';
 import './locales';
@@ -51,7 +52,7 @@ export function CountTable<T>({
   );
 }
 
-function ItemCell({ item }: { item: HandoverItem }) {
+function ItemCell({ item, place }: { item: HandoverItem; place: string | undefined }) {
   const { t, i18n } = useTranslation('handover');
   const text = describeItem(item, i18n.language);
   return (
@@ -65,6 +66,12 @@ function ItemCell({ item }: { item: HandoverItem }) {
           {text}
         </Text>
       )}
+      {place !== undefined && (
+        <Group gap={4} wrap="nowrap" align="flex-start" data-testid="handover-place">
+          <IconMapPin size={14} aria-hidden className={classes.pin} />
+          <Text size="xs">{place}</Text>
+        </Group>
+      )}
       <Text size="xs" c="dimmed" className={classes.kind}>
         {t(`kind.${item.kind}`)}
       </Text>
@@ -74,7 +81,15 @@ function ItemCell({ item }: { item: HandoverItem }) {
 
 const When = ({ at }: { at: string | null }) => (at === null ? <Text span>–</Text> : <DateTime value={at} />);
 
-export function ResolvedTable({ items, caption }: { items: readonly HandoverItem[]; caption: string }) {
+export function ResolvedTable({
+  items,
+  caption,
+  places,
+}: {
+  items: readonly HandoverItem[];
+  caption: string;
+  places: HandoverPlaces;
+}) {
   const { t } = useTranslation('handover');
   const { t: tr } = useTranslation('review');
   return (
@@ -95,7 +110,7 @@ export function ResolvedTable({ items, caption }: { items: readonly HandoverItem
           {items.map((item) => (
             <Table.Tr key={`${item.kind}:${item.id}`}>
               <Table.Td>
-                <ItemCell item={item} />
+                <ItemCell item={item} place={item.kind === 'composite' ? places.get(item.id) : undefined} />
               </Table.Td>
               <Table.Td className={classes.nowrap}>
                 <When at={item.fired_at} />
@@ -116,7 +131,17 @@ export function ResolvedTable({ items, caption }: { items: readonly HandoverItem
   );
 }
 
-export function OpenTable({ items, caption, now }: { items: readonly HandoverItem[]; caption: string; now: number }) {
+export function OpenTable({
+  items,
+  caption,
+  now,
+  places,
+}: {
+  items: readonly HandoverItem[];
+  caption: string;
+  now: number;
+  places: HandoverPlaces;
+}) {
   const { t } = useTranslation('handover');
   const { t: tr } = useTranslation('review');
   return (
@@ -136,7 +161,7 @@ export function OpenTable({ items, caption, now }: { items: readonly HandoverIte
           {items.map((item) => (
             <Table.Tr key={`${item.kind}:${item.id}`}>
               <Table.Td>
-                <ItemCell item={item} />
+                <ItemCell item={item} place={item.kind === 'composite' ? places.get(item.id) : undefined} />
               </Table.Td>
               <Table.Td className={classes.nowrap}>
                 <When at={item.fired_at} />
