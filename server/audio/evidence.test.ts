@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cookiesFrom, signedIn } from '../testing/accounts.js';
 import { startTestConsole, type TestConsole } from '../testing/console.js';
 import { describeEachDatabase } from '../testing/databases.js';
+import { buildPack } from './evidence-pack.js';
 import { AUDIO_EDGE_TOKEN, startAudioEdge, testWav, type AudioEdge } from './test-edge.js';
 
 const sha256 = (data: Uint8Array) => crypto.createHash('sha256').update(data).digest('hex');
@@ -101,7 +102,9 @@ describeEachDatabase('the evidence pack', (getDb) => {
       expect.objectContaining({ event_id: 'e-gone', reason: 'missing' }),
       expect.objectContaining({ event_id: 'e-odd', reason: 'refused_path' }),
     ]);
-    expect(manifest.location).toMatch(/^not included/);
+    // The console's own estimate (GET /api/insights/composite-events/{id}/source), as the exporter would see it.
+    expect(manifest.location).toBe('location.json');
+    expect(JSON.parse(text(files['location.json']))).toEqual(expect.objectContaining({ sources: expect.any(Array) }));
 
     const timeline = JSON.parse(text(files['timeline.json'])) as { event_id: string; offset_ms: number }[];
     expect(timeline.map((row) => [row.event_id, row.offset_ms])).toEqual([
@@ -139,4 +142,19 @@ describeEachDatabase('the evidence pack', (getDb) => {
       clips_missing: 2,
     });
   });
+});
+
+it('says so in the manifest when the console has no location estimate', () => {
+  const pack = buildPack({
+    composite: { id: 'c', started_at: '2026-01-01T00:00:00Z', rule: { id: 'r', name: 'R' }, events: [] },
+    clips: new Map(),
+    location: { missing: 'the estimate answered 404' },
+    review: {},
+    audit: [],
+    exportedBy: { username: 'opal', role: 'operator' },
+    exportedAt: '2026-01-01T00:00:00Z',
+  });
+  const files = unzipSync(pack.zip);
+  expect(files['location.json']).toBeUndefined();
+  expect(JSON.parse(text(files['manifest.json'])).location).toBe('not included: the estimate answered 404');
 });
