@@ -80,6 +80,7 @@ const count = (outcomes: Outcome[], status: Outcome['status']) => outcomes.filte
  */
 describe('a flood of streams and slow connections, with 256 open files', () => {
   const FILES = 256;
+  const ANSWER_WITHIN_MS = 5000;
   let edge: FakeEdge;
   let child: ChildProcess;
   let port = 0;
@@ -129,7 +130,11 @@ describe('a flood of streams and slow connections, with 256 open files', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** An answer from the console within two seconds, on a new connection from the address people use. */
+  /**
+   * An answer from the console within five seconds, on a new connection from the address people use
+   * (a bound on being answered at all, generous for a loaded 2-core machine; before the caps, new
+   * connections were reset).
+   */
   function timed(pathname: string, body?: unknown): Promise<{ status: number | string; ms: number }> {
     const started = Date.now();
     return new Promise((resolve) => {
@@ -141,9 +146,9 @@ describe('a flood of streams and slow connections, with 256 open files', () => {
           done(response.statusCode ?? 0);
         },
       );
-      request.setTimeout(2000, () => {
+      request.setTimeout(ANSWER_WITHIN_MS, () => {
         request.destroy();
-        done('no answer in 2 s');
+        done(`no answer in ${ANSWER_WITHIN_MS} ms`);
       });
       request.on('error', (error: NodeJS.ErrnoException) => done(error.code ?? error.message));
       if (body !== undefined) request.setHeader('content-type', 'application/json');
@@ -189,7 +194,7 @@ describe('a flood of streams and slow connections, with 256 open files', () => {
       );
 
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 204]);
-      expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(2000);
+      expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(ANSWER_WITHIN_MS);
       expect(count(streamOutcomes, 200)).toBe(8);
       const tooMany = streamOutcomes.find((o) => o.status === 429)!;
       expect(JSON.parse(tooMany.body)).toMatchObject({ code: 'too_many_streams' });
