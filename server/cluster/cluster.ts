@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { ConsoleDb } from '../db/database.js';
-import type { Hub } from '../hub/hub.js';
+import type { ReplicaHub } from '../hub/replica-hub.js';
 import type { LeaderState } from '../metrics/readiness.js';
 import { LeaderLock } from './leader-lock.js';
 import { HubRelay, type Control } from './relay.js';
@@ -8,7 +8,7 @@ import { HubRelay, type Control } from './relay.js';
 export interface ClusterOptions {
   db: ConsoleDb;
   databaseUrl: string;
-  hub: Hub;
+  hub: ReplicaHub;
   log: (message: string) => void;
   /** Told each time this replica starts or stops reading the edge. */
   onLeadership?: (leading: boolean) => void;

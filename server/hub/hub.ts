@@ -6,7 +6,7 @@ import type { SubscriberFilter } from './filters.js';
 import { FeedLoops } from './feed-loops.js';
 import { HealthTracker, type FeedName, type HubHealth } from './health.js';
 import { Follower } from './follower.js';
-import type { HubLink, HubMessage, HubRequest } from './hub-link.js';
+import type { HubLink } from './hub-link.js';
 import { Inventory, type InventoryDiff } from './inventory.js';
 import { readPages } from './pages.js';
 import { micEnvelopeSchema, micSchema, type CompositeEvent, type SoundEvent } from './schemas.js';
@@ -22,7 +22,7 @@ export interface HubOptions {
   log?: (message: string) => void;
   /** Told, per event broadcast, how long after its creation at the edge it went out (seconds). */
   lag?: (seconds: number) => void;
-  /** One of several replicas: it reads the edge only once told it leads (setLeading). */
+  /** One of several replicas (ReplicaHub): it reads the edge only once told it leads. */
   clustered?: boolean;
 }
 
@@ -37,20 +37,20 @@ export class Hub {
   readonly inventory = new Inventory(crypto.randomBytes(4).toString('hex'));
   readonly broadcaster: Broadcaster;
   private readonly health: HealthTracker;
-  private readonly events: EventFeed;
-  private readonly composites: CompositeFeed;
+  protected readonly events: EventFeed;
+  protected readonly composites: CompositeFeed;
   private readonly loops: FeedLoops;
-  private readonly now: () => number;
-  private lastTouch = -Infinity;
-  private idleSince: number | null;
-  private stopped = false;
+  protected readonly now: () => number;
+  protected lastTouch = -Infinity;
+  protected idleSince: number | null;
+  protected stopped = false;
   private readonly heartbeat: NodeJS.Timeout;
   /** Reads the edge itself; false while another replica does and hands over what it reads. */
-  private leading: boolean;
-  private link: HubLink | null = null;
-  private readonly follower: Follower;
+  protected leading: boolean;
+  protected link: HubLink | null = null;
+  protected readonly follower: Follower;
   /** Told of every successful poll's items, the priming one included (insights count each event once). */
-  private readonly readers = {
+  protected readonly readers = {
     events: new Set<(items: SoundEvent[]) => void>(),
     composites: new Set<(items: CompositeEvent[]) => void>(),
   };
@@ -94,7 +94,7 @@ export class Hub {
     this.follower = new Follower({
       now: this.now,
       interestEveryMs: Math.max(1000, Math.min(settings.idleAfterMs / 3, settings.heartbeatMs)),
-      interested: () => this.active(),
+      interested: () => !this.leading && this.active(),
       ask: (request) => this.link?.ask(request),
       healthChanged: (health) => {
         if (!this.leading) this.broadcaster.sendAll('health', health);
@@ -106,93 +106,8 @@ export class Hub {
     return (this.leading ? null : this.follower.health) ?? this.health.snapshot();
   }
 
-  /** Joins a cluster: messages for the other replicas go through `link`. */
-  connect(link: HubLink): void {
-    this.link = link;
-  }
-
   get isLeading(): boolean {
     return this.leading;
-  }
-
-  /**
-   * This replica starts or stops reading the edge. Taking over, the feeds go on from where the
-   * last reader's messages left them (unless it had idled), so nothing is read twice or missed.
-   */
-  setLeading(leading: boolean): void {
-    if (this.stopped || leading === this.leading) return;
-    this.leading = leading;
-    if (!leading) {
-      this.pause();
-      return;
-    }
-    this.idleSince = this.follower.readerIdleSince ?? this.now();
-    // The other replicas' screens say they are there within seconds; until then, assume someone looks.
-    this.lastTouch = this.now();
-    this.wake();
-  }
-
-  /** A message from the reading replica (ignored while this one reads). */
-  receive(message: HubMessage): void {
-    if (this.stopped || this.leading) return;
-    switch (message.kind) {
-      case 'events': {
-        const fresh = this.events.absorb(message.items);
-        this.deliverEvents(fresh, message.priming);
-        break;
-      }
-      case 'composites': {
-        const fresh = this.composites.absorb(message.items);
-        this.deliverComposites(fresh, message.priming);
-        break;
-      }
-      case 'mics':
-        if (this.inventory.apply(message.diff, message.meta)) {
-          this.publishMics(message.diff);
-          this.follower.inventoryArrived();
-        } else this.follower.ask({ kind: 'snapshot' });
-        break;
-      case 'snapshot': {
-        this.events.restore(message.events);
-        this.composites.restore(message.composites);
-        this.follower.heard(message.health);
-        const from = this.inventory.version;
-        const wasReady = this.inventory.ready;
-        if (message.inventory !== null && this.inventory.restore(message.inventory)) {
-          if (wasReady) this.publishMics({ from, to: this.inventory.version, upserts: [], removals: [] }, true);
-          this.follower.inventoryArrived();
-        }
-        break;
-      }
-      case 'health':
-        this.follower.heard(message.health);
-        break;
-    }
-  }
-
-  /** A follower's request (ignored unless this replica reads). */
-  handle(request: HubRequest): void {
-    if (this.stopped || !this.leading) return;
-    if (request.kind === 'touch') this.touch();
-    else if (request.kind === 'refresh-mic') void this.refreshMic(request.micId);
-    else {
-      this.link?.publish({
-        kind: 'snapshot',
-        inventory: this.inventory.snapshot(),
-        events: this.events.state(),
-        composites: this.composites.state(),
-        health: this.healthNow(),
-      });
-    }
-  }
-
-  /**
-   * The reader is alive and polling (its heartbeat): the event listeners hear of a poll, as they
-   * would of this replica's own (insights trusts the hub's reads while they come without a gap).
-   */
-  readerAlive(): void {
-    if (this.leading || this.follower.health?.idle !== false) return;
-    for (const listener of this.readers.events) listener([]);
   }
 
   /** A screen subscribes to `/live`; the hub wakes if it was idle. */
@@ -273,7 +188,7 @@ export class Hub {
   }
 
   /** No more reads: polls under way finish, and what they bring is dropped. */
-  private pause(): void {
+  protected pause(): void {
     this.loops.clear();
     this.idleSince ??= this.now();
   }
@@ -282,7 +197,7 @@ export class Hub {
     return this.broadcaster.size > 0 || this.now() - this.lastTouch < this.options.settings.idleAfterMs;
   }
 
-  private wake(): void {
+  protected wake(): void {
     if (!this.leading) return this.follower.ask({ kind: 'touch' });
     if (this.stopped || this.idleSince === null) return;
     // After a pause longer than the overlap, the feeds start again from the newest page.
@@ -322,13 +237,13 @@ export class Hub {
   }
 
   /** To the listeners (each poll, even an empty one), and to the screens unless it was a priming read. */
-  private deliverEvents(items: SoundEvent[], priming: boolean): void {
+  protected deliverEvents(items: SoundEvent[], priming: boolean): void {
     for (const listener of this.readers.events) listener(items);
     if (priming) this.primed('events');
     else if (items.length > 0) this.publishEvents(items);
   }
 
-  private deliverComposites(items: CompositeEvent[], priming: boolean): void {
+  protected deliverComposites(items: CompositeEvent[], priming: boolean): void {
     for (const listener of this.readers.composites) listener(items);
     if (priming) this.primed('composites');
     else if (items.length > 0) this.broadcaster.publish({ type: 'composite', data: { composites: items } });
@@ -361,7 +276,7 @@ export class Hub {
     this.publishMics(diff);
   }
 
-  private publishMics(diff: InventoryDiff, refetch = false): void {
+  protected publishMics(diff: InventoryDiff, refetch = false): void {
     const tooMany = refetch || diff.upserts.length + diff.removals.length > MAX_DIFF_MICS;
     const data: MicsMessage = tooMany
       ? { from: diff.from, to: diff.to, upserts: [], removals: [], refetch: true }

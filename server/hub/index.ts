@@ -4,6 +4,7 @@ import type { ConnectionLimits } from '../connection-limits.js';
 import type { ConsoleDb } from '../db/database.js';
 import { createEdgeReader } from './edge-reader.js';
 import { Hub } from './hub.js';
+import { ReplicaHub } from './replica-hub.js';
 import { LiveStreams } from './live-streams.js';
 import { registerHubRoutes } from './routes.js';
 import type { HubSettings } from './settings.js';
@@ -32,11 +33,11 @@ export interface HubWiring {
  * PostgreSQL joins it to the cluster; stops both with the app.
  */
 export function registerHub(app: FastifyInstance, wiring: HubWiring): { hub: Hub | null; cluster: Cluster | null } {
-  const clustered = wiring.token !== null && wiring.databaseUrl !== null && wiring.db.dialect === 'postgres';
-  const hub =
+  const clustered = wiring.databaseUrl !== null && wiring.db.dialect === 'postgres';
+  const options =
     wiring.token === null
       ? null
-      : new Hub({
+      : {
           reader: createEdgeReader({
             upstream: wiring.upstream,
             token: wiring.token,
@@ -45,17 +46,18 @@ export function registerHub(app: FastifyInstance, wiring: HubWiring): { hub: Hub
             log: app.log,
           }),
           settings: wiring.settings,
-          log: (message) => app.log.warn(message),
+          log: (message: string) => app.log.warn(message),
           lag: wiring.lag,
-          clustered,
-        });
+        };
+  const replica = options !== null && clustered ? new ReplicaHub(options) : null;
+  const hub = replica ?? (options === null ? null : new Hub(options));
   const cluster =
-    hub === null || !clustered
+    replica === null
       ? null
       : new Cluster({
           db: wiring.db,
           databaseUrl: wiring.databaseUrl!,
-          hub,
+          hub: replica,
           log: (message) => app.log.info(message),
           onLeadership: wiring.onLeadership,
         });
