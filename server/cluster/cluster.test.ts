@@ -137,5 +137,24 @@ describe('three console processes on one PostgreSQL', () => {
       expect(stream.ended).toBe(false);
     }
     for (const stream of streams) stream.close();
+
+    // A reader told to stop (SIGTERM) lets go at once, while it still finishes a request in flight.
+    const states = await Promise.all(followers.map(readiness));
+    const reader = followers[states.findIndex((state) => state.leader === 'self')]!;
+    const remaining = followers.find((replica) => replica !== reader)!;
+    edge.delayMs = 3000;
+    const inFlight = fetch(`${reader.url}/api/v1/mics/mic-0001`, { headers: { cookie } });
+    await vi.waitFor(() => expect(edge.requests.at(-1)?.path).toBe('/api/v1/mics/mic-0001'));
+    const signalled = Date.now();
+    reader.child.kill('SIGTERM');
+    await vi.waitFor(async () => expect((await readiness(remaining)).leader).toBe('self'), {
+      timeout: 2500,
+      interval: 50,
+    });
+    expect(Date.now() - signalled).toBeLessThan(2500);
+    expect(reader.child.exitCode).toBeNull();
+    expect((await inFlight).status).toBe(200);
+    expect(await reader.exited).toBe(0);
+    edge.delayMs = 0;
   }, 60_000);
 });
