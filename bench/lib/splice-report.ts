@@ -12,6 +12,7 @@ const HEADINGS: Record<string, string[]> = {
   corroboration: ['## 8. '],
   locate: ['## 9. '],
   evidence: ['## 10. '],
+  cluster: ['## 11. '],
 };
 
 /** A markdown document's `## ` sections: the text before the first, then each from its heading on. */
