@@ -170,8 +170,9 @@ test.describe('an edge that claims 9,007,199,254,740,991 pages', () => {
       console.log(`huge-page edge: ${edge.requests.length} requests in ${Date.now() - started} ms`, [...byPath]);
       // About 16 are the hub's (4 event and 4 composite polls, 4 walks of 2 pages), 6 the review
       // counter's, the rest the pages' own bounded reads (the drawer's 5-page threshold preview, the
-      // events page's label seed): about 48 in all. Following max_page would be thousands.
-      expect(perMinute, edge.requests.join('\n')).toBeLessThanOrEqual(60);
+      // events page's label seed, and one read by id of each composite the drill-down's player and
+      // place and the wall's place cards show): 63–69 measured. Following max_page would be thousands.
+      expect(perMinute, edge.requests.join('\n')).toBeLessThanOrEqual(90);
     } finally {
       await context.close();
       await server.stop();
