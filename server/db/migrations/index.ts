@@ -5,6 +5,9 @@ import { review } from './0003-review.js';
 import { insights } from './0004-insights.js';
 import { loginLimits } from './0005-login-limits.js';
 import { hubMessages } from './0006-hub-messages.js';
+import { priority } from './0007-priority.js';
+import { procedures } from './0008-procedures.js';
+import { alerts } from './0009-alerts.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -23,4 +26,7 @@ export const migrations: Record<string, ConsoleMigration> = {
   '0004-insights': insights,
   '0005-login-limits': loginLimits,
   '0006-hub-messages': hubMessages,
+  '0007-priority': priority,
+  '0008-procedures': procedures,
+  '0009-alerts': alerts,
 };
