@@ -20,9 +20,10 @@ async function box(locator: Locator) {
 async function expectBorderedPagination(page: Page) {
   const next = page.getByRole('button', { name: 'Next page' });
   await expect(next).toBeVisible();
-  const { border, borderStyle } = await box(next);
-  expect(borderStyle, 'pagination button border').toBe('solid');
-  expect(border, 'pagination button border width').toBeGreaterThan(0);
+  // The table renders its pagination again once the first page's count arrives, so the button
+  // first found may be gone by the time its style is read (a gone element has no computed style).
+  await expect.poll(async () => (await box(next)).borderStyle, { message: 'pagination button border' }).toBe('solid');
+  expect((await box(next)).border, 'pagination button border width').toBeGreaterThan(0);
 }
 
 async function expectPaddedAdminSections(page: Page) {
