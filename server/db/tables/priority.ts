@@ -1,3 +1,30 @@
 /** The tables of incident priority (issue 26); joined into ConsoleSchema. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface PriorityTables {}
+
+/** Admin settings of priority: `review_level`, and `severity:<label>` per label set. */
+export interface PrioritySettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+/**
+ * What the console read of an item when it scored it (from the edge, never from a browser): the
+ * label and mics an outcome later teaches about, and the hour of the week it fired (UTC, 0 = Monday 00h).
+ */
+export interface PriorityFactsTable {
+  kind: string;
+  item_id: string;
+  label_id: string;
+  /** JSON array of mic ids. */
+  mic_ids: string;
+  fired_at: string;
+  hour_of_week: number;
+  level: string;
+  score: number;
+}
+
+export interface PriorityTables {
+  priority_settings: PrioritySettingsTable;
+  priority_facts: PriorityFactsTable;
+}
