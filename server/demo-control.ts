@@ -3,6 +3,8 @@ import { FAULT_MODES, FAULT_SCOPES, type FaultState } from './demo/faults.js';
 import type { DemoStore } from './demo/store.js';
 import type { EdgeTraffic } from './demo/traffic.js';
 
+const MAX_AT_SKEW_MS = 60_000;
+
 export interface DemoControl {
   store: DemoStore;
   faults: FaultState;
@@ -34,7 +36,7 @@ export function registerDemoControl(app: FastifyInstance, demo: DemoControl): vo
     return demo.faults;
   });
 
-  app.post<{ Body: { mic_id?: string; label_id?: string; confidence?: number; sound_level?: number } }>(
+  app.post<{ Body: { mic_id?: string; label_id?: string; confidence?: number; sound_level?: number; at?: number } }>(
     '/_demo/events',
     async (request, reply) => {
       const body = request.body ?? {};
@@ -43,12 +45,17 @@ export function registerDemoControl(app: FastifyInstance, demo: DemoControl): vo
       if (micId === undefined || demo.store.getMic(micId) === undefined) {
         return reply.code(422).send({ detail: 'mic_id must name a demo mic' });
       }
+      // A detection time to the millisecond (a test's arrival times must not carry its request latency).
+      if (body.at !== undefined && !(Number.isFinite(body.at) && Math.abs(body.at - Date.now()) <= MAX_AT_SKEW_MS)) {
+        return reply.code(422).send({ detail: `at must be epoch milliseconds within ${MAX_AT_SKEW_MS} ms of now` });
+      }
       return reply.code(201).send(
         demo.store.addEvent({
           mic_id: micId,
           label_id: labelId,
           confidence: body.confidence,
           sound_level: body.sound_level,
+          at: body.at,
         }),
       );
     },

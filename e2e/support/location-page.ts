@@ -101,12 +101,15 @@ export class LocationPage {
     };
     const heard = group.map((mic) => ({ mic, d: metres(middle, mic.location) })).sort((a, b) => a.d - b.d);
     const ids: string[] = [];
+    // Arrival times set to the millisecond: a loaded machine's request latency would otherwise
+    // move each mic's time by tens of metres of sound travel. Sent when due, so the edge's
+    // events stay in time order with the live feed's.
     const start = Date.now();
     for (const { mic, d } of heard) {
-      const due = start + (d - heard[0]!.d) / 0.343;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
+      const at = Math.round(start + (d - heard[0]!.d) / 0.343);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
       const created = await request.post('/_demo/events', {
-        data: { mic_id: mic.id, label_id: 'explosion', confidence: 0.95, sound_level: 165 - 20 * Math.log10(d) },
+        data: { mic_id: mic.id, label_id: 'explosion', confidence: 0.95, sound_level: 165 - 20 * Math.log10(d), at },
       });
       expect(created.status()).toBe(201);
       ids.push(((await created.json()) as { id: string }).id);
