@@ -3,6 +3,7 @@ import { compositeFacts, eventFacts, type ItemFacts } from './facts.js';
 import {
   describePriority,
   levelAtLeast,
+  MIN_OUTCOMES,
   scoreIncident,
   type Level,
   type Priority,
@@ -85,6 +86,25 @@ export class Prioritizer {
     }
     await recordFacts(this.db, rows);
     return scored;
+  }
+
+  /**
+   * What a screen scores with (the same scoreIncident runs in the browser): the settings, the
+   * (label, mic) outcomes that teach (only those with enough of them), the mics unusual now.
+   */
+  async browserContext() {
+    const { settings, precision } = await this.read();
+    return {
+      review_level: settings.reviewLevel,
+      severities: settings.severities,
+      precision: [...precision]
+        .filter(([, cell]) => cell.real + cell.falseAlarms >= MIN_OUTCOMES)
+        .map(([key, cell]) => {
+          const [label, mic] = key.split('\u0000');
+          return { label: label!, mic_id: mic!, real: cell.real, false_alarms: cell.falseAlarms };
+        }),
+      unusual_mic_ids: [...this.unusualMics()],
+    };
   }
 
   private async read(): Promise<Context> {

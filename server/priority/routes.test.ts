@@ -1,0 +1,77 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { registerAuth } from '../auth/register.js';
+import { registerPrincipalResolver } from '../auth/principal.js';
+import { describeEachDatabase } from '../testing/databases.js';
+import { signedIn } from '../testing/accounts.js';
+import { registerPriorityRoutes } from './routes.js';
+
+describeEachDatabase('priority routes', (getDb) => {
+  let app: FastifyInstance;
+  const cookies: Record<string, string> = {};
+
+  beforeAll(async () => {
+    app = Fastify();
+    registerAuth(app, { db: getDb(), config: loadConfig({}, { staticDir: '/nonexistent' }).auth });
+    registerPrincipalResolver(app, async (request) =>
+      request.headers['x-test-wall'] === '1' ? { kind: 'wall', wallId: 'w1', name: 'lobby' } : null,
+    );
+    registerPriorityRoutes(app, { db: getDb() });
+    await app.ready();
+    for (const role of ['viewer', 'operator', 'admin'] as const)
+      cookies[role] = (await signedIn(getDb(), role, role)).cookie;
+  });
+  afterAll(() => app.close());
+
+  const call = async (method: 'GET' | 'PUT', url: string, headers: Record<string, string>, payload?: object) => {
+    const response = await app.inject({ method, url, headers, payload });
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  };
+  const change = { review_level: 'critical', severities: { dog_bark: 'medium' } };
+
+  it('lets anyone signed in (a wall too) read, only an admin change the settings, and audits the change', async () => {
+    for (const url of ['/api/priority/settings', '/api/priority/precision', '/api/priority/context']) {
+      expect((await call('GET', url, {})).status).toBe(401);
+      expect((await call('GET', url, { 'x-test-wall': '1' })).status).toBe(200);
+      expect((await call('GET', url, { cookie: cookies.viewer! })).status).toBe(200);
+    }
+    expect((await call('PUT', '/api/priority/settings', {}, change)).status).toBe(401);
+    expect((await call('PUT', '/api/priority/settings', { 'x-test-wall': '1' }, change)).status).toBe(403);
+    expect((await call('PUT', '/api/priority/settings', { cookie: cookies.viewer! }, change)).status).toBe(403);
+    expect((await call('PUT', '/api/priority/settings', { cookie: cookies.operator! }, change)).status).toBe(403);
+    expect((await call('GET', '/api/priority/settings', { cookie: cookies.viewer! })).body).toMatchObject({
+      review_level: 'high',
+      severities: { gunshot: 'critical', dog_bark: 'low' },
+    });
+
+    const done = await call('PUT', '/api/priority/settings', { cookie: cookies.admin! }, change);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ review_level: 'critical', severities: { dog_bark: 'medium' } });
+    expect((await call('GET', '/api/priority/context', { cookie: cookies.viewer! })).body).toMatchObject({
+      review_level: 'critical',
+      precision: [],
+      unusual_mic_ids: [],
+    });
+    const audit = await getDb()
+      .db.selectFrom('audit')
+      .select(['action', 'actor_name', 'details'])
+      .where('action', '=', 'priority.settings')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.actor_name).toBe('admin');
+    expect(JSON.parse(String(audit[0]!.details))).toEqual({
+      changed: { review_level: { from: 'high', to: 'critical' }, 'severity:dog_bark': { from: 'low', to: 'medium' } },
+    });
+
+    for (const bad of [{ review_level: 'urgent' }, { severities: { 'x y': 'low' } }, { other: 1 }]) {
+      expect((await call('PUT', '/api/priority/settings', { cookie: cookies.admin! }, bad)).status).toBe(422);
+    }
+    await call(
+      'PUT',
+      '/api/priority/settings',
+      { cookie: cookies.admin! },
+      { review_level: 'high', severities: { dog_bark: 'low' } },
+    );
+  });
+});
