@@ -21,6 +21,7 @@ import { registerReadiness } from './metrics/readiness.js';
 import { registerMetrics } from './metrics/routes.js';
 import { registerNulGuard } from './nul-guard.js';
 import { loggablePath, loggerOptions, registerRequestLog } from './request-log.js';
+import { registerPriorityRoutes } from './priority/routes.js';
 import { registerReview } from './review/index.js';
 import { EdgeReader } from './insights/edge-reader.js';
 import { registerInsights } from './insights/routes.js';
@@ -184,6 +185,7 @@ export function buildApp({
     maxResponseBytes: config.gateway.maxResponseBytes,
     embeddedEdge: demo !== null,
   });
+  registerPriorityRoutes(app, { db });
   const reviewBus = registerReview(app, {
     db,
     databaseUrl: config.databaseUrl,
