@@ -65,8 +65,11 @@ export function compositeFacts(value: unknown): ItemFacts | null {
       ? [e.sound_level - e.sound_level_threshold]
       : [],
   );
+  const heard = labels.length > 0 ? labelsByCount(labels) : (item.labels ?? []).map((l) => l.id);
+  // Without a label there is nothing to score: the item stays unknown, not harmless.
+  if (heard.length === 0) return null;
   return {
-    labels: labels.length > 0 ? labelsByCount(labels) : (item.labels ?? []).map((l) => l.id),
+    labels: heard,
     micIds: [...micIds],
     dbOver: overs.length > 0 ? Math.max(...overs) : null,
     rulePriority: rulePriorityOf(item.rule?.priority),
@@ -81,12 +84,13 @@ export function eventFacts(value: unknown): ItemFacts | null {
   const e = parsed.data;
   const label = e.label_id ?? e.label?.id;
   const mic = e.mic_id ?? e.mic?.id;
+  if (label === undefined) return null;
   const over =
     e.sound_level !== undefined && e.sound_level_threshold !== undefined
       ? e.sound_level - e.sound_level_threshold
       : null;
   return {
-    labels: label === undefined ? [] : [label],
+    labels: [label],
     micIds: mic === undefined ? [] : [mic],
     dbOver: over,
     rulePriority: null,

@@ -3,6 +3,7 @@ import {
   DEFAULT_REVIEW_LEVEL,
   DEFAULT_SEVERITIES,
   LEVELS,
+  levelAtLeast,
   precisionKey,
   type Level,
   type Priority,
@@ -161,4 +162,33 @@ export function precisionCells(report: PrecisionReport): Map<string, PrecisionCe
       { real: row.real, falseAlarms: row.false_alarms },
     ]),
   );
+}
+
+/**
+ * Whether items scored earlier are review items at today's review level, from their stored level
+ * (`kind:id` → true/false); items never scored are left out.
+ */
+export async function reviewFlags(
+  db: ConsoleDb,
+  keys: readonly { kind: string; id: string }[],
+): Promise<Map<string, boolean>> {
+  const out = new Map<string, boolean>();
+  if (keys.length === 0) return out;
+  const { reviewLevel } = await readSettings(db);
+  const rows = await db.db
+    .selectFrom('priority_facts')
+    .select(['kind', 'item_id', 'level'])
+    .where(
+      'item_id',
+      'in',
+      keys.map((key) => key.id),
+    )
+    .execute();
+  const wanted = new Set(keys.map((key) => `${key.kind}:${key.id}`));
+  for (const row of rows) {
+    const key = `${row.kind}:${row.item_id}`;
+    const level = asLevel(row.level);
+    if (wanted.has(key) && level !== null) out.set(key, levelAtLeast(level, reviewLevel));
+  }
+  return out;
 }

@@ -47,3 +47,20 @@ describeEachDatabase('new-items count', (getDb) => {
     expect(await counter.count(null)).toMatchObject({ new: 1, events: 1 });
   });
 });
+
+describeEachDatabase('new-items count by priority', (getDb) => {
+  it('counts only review items: a dog bark is a detection, a gunshot heard by three mics asks for a person', async () => {
+    const bark = { id: 'e-bark', created_at: hourAgo(), label: { id: 'dog_bark' }, mic: { id: 'm1' } };
+    const gunshot = (mic: string) => ({ id: `e-g-${mic}`, label_id: 'gunshot', mic_id: mic });
+    const blast = { id: 'c-blast', started_at: hourAgo(), events: ['m1', 'm2', 'm3'].map(gunshot) };
+    const { read } = scanner({ composites: [], events: [], capped: false });
+    const counter = createNewCounter(getDb(), access, { windowHours: 24, cacheMs: 300_000, read });
+    counter.noteEvents([bark]);
+    counter.noteComposites([blast]);
+    expect(await counter.count(null)).toMatchObject({ new: 1, composites: 1, events: 0, detections: 1 });
+    // Another process (a replica, a restart) reads the verdicts kept in the database.
+    const { read: rescan } = scanner({ composites: ['c-blast'], events: ['e-bark'], capped: false });
+    const other = createNewCounter(getDb(), access, { windowHours: 24, cacheMs: 300_000, read: rescan });
+    expect(await other.count(null)).toMatchObject({ new: 1, composites: 1, detections: 1 });
+  });
+});

@@ -1,11 +1,18 @@
 import type { ConsoleDb } from '../db/database.js';
+import { prioritizerFor, type ItemKind } from '../priority/index.js';
+import { reviewFlags } from '../priority/store.js';
 import type { ItemKey } from './model.js';
 import { readRecent, type EdgeAccess, type RecentItems } from './recent.js';
 import { reviewedKeys } from './store.js';
 
 export interface NewCounts {
-  /** Composite events, and base events not part of one, that fired since `since` and nobody has acted on. */
+  /**
+   * Review items (at or above the review level: composite events, and base events not part of one)
+   * that fired since `since` and nobody has acted on. Detections below the level never count.
+   */
   new: number;
+  /** New detections below the review level: listed, never asking for a person. */
+  detections: number;
   composites: number;
   events: number;
   since: string;
@@ -21,6 +28,9 @@ export interface NewCounter {
   /** Composite events the hub has just read (their base events stop counting on their own). */
   noteComposites(composites: readonly { id: string; started_at: string; events: readonly object[] }[]): void;
 }
+
+/** A scan that also hands over the edge's objects, so they can be scored (older scans give ids only). */
+type Scanned = RecentItems & { compositeItems?: readonly unknown[]; eventItems?: readonly unknown[] };
 
 /** Items the hub passed on since the last scan; bounded, oldest dropped first. */
 const MAX_NOTED = 20_000;
@@ -42,6 +52,24 @@ export function createNewCounter(
   const notedComposites = new Map<string, number>();
   const notedEvents = new Map<string, number>();
   const members = new Set<string>();
+  const prioritizer = prioritizerFor(db);
+  // kind:id → whether it is a review item; scored once, when the hub or a scan first hands it over.
+  const isReview = new Map<string, boolean>();
+  const score = async (kind: ItemKind, items: readonly unknown[]) => {
+    const fresh = items.filter((item) => !isReview.has(`${kind}:${(item as { id?: unknown }).id}`));
+    if (fresh.length === 0) return;
+    for (const [id, priority] of await prioritizer.scoreEdgeItems(kind, fresh)) {
+      isReview.set(`${kind}:${id}`, priority.review);
+      if (isReview.size > 4 * MAX_NOTED) isReview.delete(isReview.keys().next().value!);
+    }
+  };
+  const scoring = new Set<Promise<void>>();
+  const scoreLater = (kind: ItemKind, items: readonly unknown[]) => {
+    const done = score(kind, items)
+      .catch((error: unknown) => console.error('priority: could not score what the hub read', error))
+      .finally(() => scoring.delete(done));
+    scoring.add(done);
+  };
   const note = (into: Map<string, number>, id: string, at: string) => {
     into.set(id, Date.parse(at));
     if (into.size > MAX_NOTED) into.delete(into.keys().next().value!);
@@ -49,6 +77,7 @@ export function createNewCounter(
   return {
     noteEvents(events) {
       for (const event of events) note(notedEvents, event.id, event.created_at);
+      scoreLater('event', events);
     },
     noteComposites(composites) {
       for (const composite of composites) {
@@ -59,6 +88,7 @@ export function createNewCounter(
         }
       }
       if (members.size > MAX_NOTED) members.clear();
+      scoreLater('composite', composites);
     },
     async count(authorization) {
       const now = Date.now();
@@ -69,7 +99,10 @@ export function createNewCounter(
         cached.recent.catch(() => (cached = null));
       }
       const { since, recent } = cached;
-      const scanned = await recent;
+      const scanned: Scanned = await recent;
+      await score('composite', scanned.compositeItems ?? []);
+      await score('event', scanned.eventItems ?? []);
+      await Promise.all(scoring);
       const within = (noted: Map<string, number>) =>
         [...noted].filter(([, at]) => !(at < since.getTime())).map(([id]) => id);
       const composites = [...new Set([...scanned.composites, ...within(notedComposites)])];
@@ -82,10 +115,21 @@ export function createNewCounter(
       for (let i = 0; i < keys.length; i += 500) {
         for (const key of await reviewedKeys(db, keys.slice(i, i + 500))) reviewed.add(key);
       }
-      const newComposites = composites.filter((id) => !reviewed.has(`composite:${id}`)).length;
-      const newEvents = events.filter((id) => !reviewed.has(`event:${id}`)).length;
+      // Items scored before this process started keep their verdict in the database; one never
+      // scored (its facts never read) counts as a review item: unknown is not the same as harmless.
+      const unknown = keys.filter((key) => !isReview.has(`${key.kind}:${key.id}`));
+      for (let i = 0; i < unknown.length; i += 500) {
+        for (const [key, review] of await reviewFlags(db, unknown.slice(i, i + 500))) isReview.set(key, review);
+      }
+      const asks = (kind: ItemKind, id: string) => isReview.get(`${kind}:${id}`) ?? true;
+      const open = (kind: ItemKind, ids: string[]) => ids.filter((id) => !reviewed.has(`${kind}:${id}`));
+      const newComposites = open('composite', composites).filter((id) => asks('composite', id)).length;
+      const newEvents = open('event', events).filter((id) => asks('event', id)).length;
+      const detections =
+        open('composite', composites).length + open('event', events).length - newComposites - newEvents;
       return {
         new: newComposites + newEvents,
+        detections,
         composites: newComposites,
         events: newEvents,
         since: since.toISOString(),
