@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { pushSubject, registerPush } from './alerts/push/register.js';
 import { registerAudio } from './audio/register.js';
 import { registerAudit } from './audit/register.js';
 import { demoAutoSignIn, registerAuth } from './auth/register.js';
@@ -166,6 +167,11 @@ export function buildApp({
     demoAutoSignIn: runtime.auth.demoAutoSignIn,
     setupToken,
     publicUrl: publicUrlOf(config),
+  });
+  registerPush(app, {
+    db,
+    subject: pushSubject(config.push.subject, config.auth.publicUrl),
+    rules: { allowPrivate: config.push.allowPrivateEndpoints },
   });
   registerWalls(app, { db, cookieSecure: config.auth.cookieSecure, publicUrl: config.auth.publicUrl });
   registerAudit(app, {

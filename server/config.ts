@@ -36,6 +36,8 @@ export interface ServerConfig {
   metrics: { token: string | null; port: number | null };
   /** LOG_LEVEL: pino's level for the JSON log lines (fatal, error, warn, info, debug, trace, silent). */
   logLevel: string;
+  /** PUSH_SUBJECT (VAPID contact), PUSH_ALLOW_PRIVATE_ENDPOINTS=1 (push services on private addresses; tests). */
+  push: { subject: string | null; allowPrivateEndpoints: boolean };
 }
 
 /** What the console accepts from browsers and from the edge (server/gateway/). */
@@ -221,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     auditDays: positive(env.AUDIT_DAYS, 365, 'AUDIT_DAYS'),
     metrics: metricsFrom(env),
     logLevel: logLevelFrom(env.LOG_LEVEL, flag(env.QUIET)),
+    push: { subject: nonEmpty(env.PUSH_SUBJECT), allowPrivateEndpoints: flag(env.PUSH_ALLOW_PRIVATE_ENDPOINTS) },
     auth: {
       required: flag(env.AUTH_REQUIRED),
       // Reached over https (PUBLIC_URL says so), cookies are Secure unless COOKIE_SECURE=0 says otherwise.

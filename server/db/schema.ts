@@ -2,13 +2,14 @@ import type { Generated } from 'kysely';
 import type { AlertTables } from './tables/alerts.js';
 import type { PriorityTables } from './tables/priority.js';
 import type { ProcedureTables } from './tables/procedures.js';
+import type { PushTables } from './tables/push.js';
 
 /**
  * Tables of the console's own database. Portable types only: ids and times are text (times
  * ISO-8601 UTC with milliseconds, so they sort as text on SQLite and PostgreSQL), booleans 0/1,
  * JSON as text. Each concern adds its tables here, next to its migration.
  */
-export interface ConsoleSchema extends PriorityTables, ProcedureTables, AlertTables {
+export interface ConsoleSchema extends PriorityTables, ProcedureTables, AlertTables, PushTables {
   accounts: AccountsTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;

@@ -8,6 +8,7 @@ import { hubMessages } from './0006-hub-messages.js';
 import { priority } from './0007-priority.js';
 import { procedures } from './0008-procedures.js';
 import { alerts } from './0009-alerts.js';
+import { push } from './0010-push.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -29,4 +30,5 @@ export const migrations: Record<string, ConsoleMigration> = {
   '0007-priority': priority,
   '0008-procedures': procedures,
   '0009-alerts': alerts,
+  '0010-push': push,
 };
