@@ -42,10 +42,13 @@ describe('priority score', () => {
       mic: { id: 'm1' },
       created_at: '2026-11-26T10:00:00Z',
     })!;
-    expect(scoreIncident(bark, context())).toMatchObject({ level: 'low', score: 0 });
+    expect(scoreIncident(bark, context())).toMatchObject({ level: 'low', score: -20 });
     const scream = eventFacts({ id: 'e2', label: { id: 'scream' }, mic: { id: 'm1' } })!;
-    expect(scoreIncident(scream, context())).toMatchObject({ level: 'medium', score: 40 });
-    expect(describePriority(scoreIncident(scream, context()))).toBe('Medium: scream · heard by one mic only');
+    expect(scoreIncident(scream, context())).toMatchObject({ level: 'low', score: 20 });
+    expect(describePriority(scoreIncident(scream, context()))).toBe('Low: scream · heard by one mic only');
+    // One mic's word alone never asks for a person, even for a gunshot.
+    const shot = eventFacts({ id: 'e3', label: { id: 'gunshot' }, mic: { id: 'm1' } })!;
+    expect(scoreIncident(shot, context())).toMatchObject({ level: 'medium', score: 40 });
   });
 
   it('follows the admins: a label set critical, the most severe label naming a mixed incident', () => {
@@ -57,14 +60,14 @@ describe('priority score', () => {
   });
 
   it('lowers a mic whose gunshots were false alarms nine times in ten, with that reason', () => {
-    const facts = { labels: ['gunshot'], micIds: ['m9'], dbOver: 4, rulePriority: null };
+    const facts = { labels: ['gunshot'], micIds: ['m9', 'm1'], dbOver: 4, rulePriority: null };
     const before = scoreIncident(facts, context());
-    expect(before.level).toBe('high');
+    expect(before.level).toBe('critical');
     const learned = scoreIncident(
       facts,
       context({ precision: new Map([[precisionKey('gunshot', 'm9'), { real: 1, falseAlarms: 9 }]]) }),
     );
-    expect(learned.level).toBe('medium');
+    expect(learned).toMatchObject({ level: 'high', score: 55 });
     expect(learned.reasons.at(-1)).toEqual({
       code: 'false_alarms',
       label: 'gunshot',
@@ -76,7 +79,7 @@ describe('priority score', () => {
     expect(describePriority(learned)).toContain('9 of 10 at m9 were false alarms');
     // Fewer than five outcomes teach nothing yet; a corroborating majority of good mics overrules one bad mic.
     const few = new Map([[precisionKey('gunshot', 'm9'), { real: 0, falseAlarms: 4 }]]);
-    expect(scoreIncident(facts, context({ precision: few })).level).toBe('high');
+    expect(scoreIncident(facts, context({ precision: few })).level).toBe('critical');
     const bad = new Map([[precisionKey('gunshot', 'm9'), { real: 1, falseAlarms: 9 }]]);
     const crowd = { ...facts, micIds: ['m9', 'm1', 'm2'] };
     expect(scoreIncident(crowd, context({ precision: bad })).reasons.map((r) => r.code)).not.toContain('false_alarms');
@@ -95,6 +98,6 @@ describe('priority score', () => {
     })!;
     const priority = scoreIncident(ruled, context());
     expect(priority.level).toBe('critical');
-    expect(priority.reasons.at(-1)).toEqual({ code: 'rule', priority: 'critical', points: 50 });
+    expect(priority.reasons.at(-1)).toEqual({ code: 'rule', priority: 'critical', points: 70 });
   });
 });

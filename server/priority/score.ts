@@ -90,9 +90,11 @@ export function scoreIncident(facts: IncidentFacts, context: ScoreContext): Prio
   const severity = severityOf(label, context.severities);
   const reasons: Reason[] = [{ code: 'severity', label, severity, points: SEVERITY_POINTS[severity] }];
 
-  // Corroboration: one mic alone is as often a fault as a sound; three or more rarely are.
+  // Corroboration: one mic alone is as often a fault as a sound; three or more rarely are. Like
+  // acoustic gunshot systems that alert only on what several sensors heard, one mic's word alone
+  // never asks for a person (a critical category heard once stays a detection, medium at most).
   const mics = new Set(facts.micIds).size;
-  const micPoints = mics >= 3 ? 10 : mics === 2 ? 5 : -10;
+  const micPoints = mics >= 3 ? 10 : mics === 2 ? 5 : -30;
   reasons.push({ code: 'mics', count: mics, points: micPoints });
 
   if (facts.dbOver !== null && facts.dbOver > 0) {

@@ -4,11 +4,11 @@ import { describeEachDatabase } from '../testing/databases.js';
 import { priorityOf, prioritizerFor } from './index.js';
 import { hourOfWeek, precisionReport, readSettings, writeSettings } from './store.js';
 
+/** Gunshots heard by two mics: critical, until the outcomes teach otherwise. */
 const gunshotAt = (id: string, mic: string, at: string) => ({
   id,
-  label: { id: 'gunshot' },
-  mic: { id: mic },
-  created_at: at,
+  started_at: at,
+  events: [mic, 'm8'].map((heard) => ({ id: `${id}-${heard}`, label_id: 'gunshot', mic_id: heard })),
 });
 
 describeEachDatabase('priority store', (getDb) => {
@@ -18,28 +18,31 @@ describeEachDatabase('priority store', (getDb) => {
     // Ten lone gunshots at mic m9: nine false alarms and one real; a test outcome counts apart.
     for (let i = 0; i < 11; i++) {
       const id = `g${i}`;
-      expect(await priorityOf(db, 'event', gunshotAt(id, 'm9', at))).toMatchObject({ level: 'high', review: true });
+      expect(await priorityOf(db, 'composite', gunshotAt(id, 'm9', at))).toMatchObject({
+        level: 'critical',
+        review: true,
+      });
       const outcome = i === 0 ? 'real_incident' : i === 10 ? 'test' : 'false_alarm';
-      await act(db, { kind: 'event', id }, { action: 'resolve', expected_version: 0, outcome }, 'kim', at);
+      await act(db, { kind: 'composite', id }, { action: 'resolve', expected_version: 0, outcome }, 'kim', at);
     }
     // One still open counts nowhere.
-    await priorityOf(db, 'event', gunshotAt('open', 'm9', at));
+    await priorityOf(db, 'composite', gunshotAt('open', 'm9', at));
     const report = await precisionReport(db);
     expect(report.resolved).toBe(11);
     expect(report.by_label).toEqual([{ label: 'gunshot', real: 1, false_alarms: 9, tests: 1, precision: 0.1 }]);
-    expect(report.by_mic).toEqual([
-      { label: 'gunshot', mic_id: 'm9', real: 1, false_alarms: 9, tests: 1, precision: 0.1 },
-    ]);
+    expect(report.by_mic).toEqual(
+      ['m9', 'm8'].map((mic_id) => ({ label: 'gunshot', mic_id, real: 1, false_alarms: 9, tests: 1, precision: 0.1 })),
+    );
     expect(report.by_hour).toEqual([
       { hour_of_week: hourOfWeek(at), real: 1, false_alarms: 9, tests: 1, precision: 0.1 },
     ]);
 
     prioritizerFor(db).invalidate();
-    const next = await priorityOf(db, 'event', gunshotAt('g-next', 'm9', at));
+    const next = await priorityOf(db, 'composite', gunshotAt('g-next', 'm9', at));
     expect(next).toMatchObject({ level: 'medium', review: false });
     expect(next?.summary).toBe('Medium: gunshot · heard by one mic only · 9 of 10 at m9 were false alarms');
     // Another mic's gunshot is not tarred with m9's record.
-    expect(await priorityOf(db, 'event', gunshotAt('g-other', 'm1', at))).toMatchObject({ level: 'high' });
+    expect(await priorityOf(db, 'composite', gunshotAt('g-other', 'm1', at))).toMatchObject({ level: 'high' });
   });
 
   it('keeps admin settings over the defaults, and says what changed', async () => {
@@ -66,7 +69,7 @@ describeEachDatabase('priority store', (getDb) => {
         mic: { id: 'm1' },
         created_at: new Date().toISOString(),
       }),
-    ).toMatchObject({ level: 'medium', review: false });
+    ).toMatchObject({ level: 'low', score: 20, review: false });
     await writeSettings(db, { reviewLevel: 'high', severities: { dog_bark: 'low' } }, 'root');
     prioritizerFor(db).invalidate();
   });
