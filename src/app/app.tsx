@@ -39,7 +39,8 @@ export function App({
           forceColorScheme={onWall ? 'dark' : undefined}
         >
           <Suspense fallback={null}>
-            <Notifications position="top-right" limit={4} />
+            {/* Bottom: at the top right a toast covered the drawers' close buttons right after a save. */}
+            <Notifications position="bottom-right" limit={4} />
           </Suspense>
           <HintHost />
           <DatesProvider settings={{ locale: korean ? 'ko' : 'en', firstDayOfWeek: korean ? 0 : 1 }}>
