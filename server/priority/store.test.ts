@@ -39,10 +39,15 @@ describeEachDatabase('priority store', (getDb) => {
 
     prioritizerFor(db).invalidate();
     const next = await priorityOf(db, 'composite', gunshotAt('g-next', 'm9', at));
-    expect(next).toMatchObject({ level: 'medium', review: false });
-    expect(next?.summary).toBe('Medium: gunshot · heard by one mic only · 9 of 10 at m9 were false alarms');
-    // Another mic's gunshot is not tarred with m9's record.
-    expect(await priorityOf(db, 'composite', gunshotAt('g-other', 'm1', at))).toMatchObject({ level: 'high' });
+    expect(next).toMatchObject({ level: 'high', score: 55, review: true });
+    expect(next?.summary).toBe('High: gunshot · heard by 2 mics · 9 of 10 at m9 were false alarms');
+    // Two other mics' gunshots are not tarred with m9's and m8's record.
+    const other = {
+      id: 'g-other',
+      started_at: at,
+      events: ['m1', 'm2'].map((mic_id) => ({ label_id: 'gunshot', mic_id })),
+    };
+    expect(await priorityOf(db, 'composite', other)).toMatchObject({ level: 'critical' });
   });
 
   it('keeps admin settings over the defaults, and says what changed', async () => {
