@@ -4,6 +4,7 @@ import type { BackfillState } from './backfill.js';
 import type { DirectoryMic } from './edge-reader.js';
 import { HOUR_MS, hourOf } from './expectation.js';
 import { confidenceBuckets, countsOf } from './insight-store.js';
+import { heardEvents, tally, withHeard, type EarVerdict } from './listening.js';
 import { adviseThreshold, DEFAULT_ADVICE, type Scored } from './threshold-advice.js';
 import { coveredBy } from './unusual-report.js';
 
@@ -32,14 +33,24 @@ export async function thresholdAdvice(
     list.push({ confidence: b.confidence, real: b.real, n: b.n });
     groups.set(key, list);
   }
+  // What operators heard by ear overrides the statistics' guess for those events.
+  const heard = new Map<string, EarVerdict[]>();
+  for (const h of await heardEvents(db, from)) {
+    if (filter.micId !== undefined && h.mic_id !== filter.micId) continue;
+    if (filter.labelId !== undefined && h.label_id !== filter.labelId) continue;
+    const key = `${h.mic_id}\u0000${h.label_id}`;
+    heard.set(key, [...(heard.get(key) ?? []), h]);
+  }
   const out = [];
   for (const [key, scored] of groups) {
     const [micId, labelId] = key.split('\u0000') as [string, string];
     const mic = mics.get(micId);
     const current = mic?.thresholds?.[labelId]?.confidence;
     if (mic === undefined || current === undefined) continue;
-    const advice = adviseThreshold(scored, current, days, DEFAULT_ADVICE);
+    const byEar = heard.get(key) ?? [];
+    const advice = adviseThreshold(withHeard(scored, byEar), current, days, DEFAULT_ADVICE);
     if (advice === null) continue;
+    const listening = tally(byEar);
     out.push({
       mic_id: micId,
       mic_name: mic.name,
@@ -48,6 +59,10 @@ export async function thresholdAdvice(
       label_name: labels.get(labelId) ?? null,
       current,
       ...advice,
+      listening: {
+        ...listening,
+        heard_as: listening.heard_as.map((h) => ({ ...h, label_name: labels.get(h.label_id) ?? null })),
+      },
     });
   }
   return out.sort(

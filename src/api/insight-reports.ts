@@ -106,6 +106,14 @@ const thresholdSuggestionSchema = z.object({
   kept_real: z.number(),
   events_per_day_now: z.number(),
   events_per_day_after: z.number(),
+  // Listening verdicts on this mic's clips of this label (an older server sends none).
+  listening: z.optional(
+    z.object({
+      confirmed: z.number(),
+      wrong: z.number(),
+      heard_as: z.array(z.object({ label_id: z.string(), label_name: labelNameOrNull, n: z.number() })),
+    }),
+  ),
 });
 export const thresholdAdviceSchema = z.object({
   computed_at: z.string(),

@@ -68,8 +68,24 @@ function SuggestionRow({ suggestion: s }: { suggestion: ThresholdSuggestion }) {
             })}
           </Text>
         </SimpleGrid>
+        <ByEar suggestion={s} />
       </Stack>
     </Paper>
+  );
+}
+
+/** What operators heard in this mic's clips: the advice already counts a wrong label as noise. */
+function ByEar({ suggestion: s }: { suggestion: ThresholdSuggestion }) {
+  const { t, i18n } = useTranslation('insights');
+  const heard = s.listening;
+  if (heard === undefined || heard.confirmed + heard.wrong === 0) return null;
+  const list = heard.heard_as.map((h) => `${labelText(h.label_name, h.label_id, i18n.language)} ${h.n}`).join(', ');
+  return (
+    <Text size="sm">
+      <span className={classes.statLabel}>{t('thresholds.byEar')}: </span>
+      {t('thresholds.byEarValue', { confirmed: heard.confirmed, wrong: heard.wrong })}
+      {list !== '' && ` (${t('thresholds.heardAs', { list })})`}
+    </Text>
   );
 }
 
