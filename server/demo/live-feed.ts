@@ -7,7 +7,7 @@ import type { DemoStore } from './store.js';
 const SITE_COUNT = EDGES.reduce((n, edge) => n + edge.sites.length, 0);
 
 /** The seeded mics where they stand now (an admin may have moved one), with the seeded quirks. */
-function currentWorld(store: DemoStore): Soundscape {
+export function currentWorld(store: DemoStore): Soundscape {
   const places = store.micPlaces();
   const index = new Map(places.map((m, i) => [m.id, i]));
   const mics: PlacedMic[] = places.map((m, i) => ({ ...m, site: i % SITE_COUNT, labels: [] }));

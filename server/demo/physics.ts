@@ -5,10 +5,54 @@ import { Random } from './random.js';
 
 /** Speed of sound in air: a mic hears an incident distance / 343 m/s after it happened. */
 export const SPEED_OF_SOUND_MPS = 343;
-const INCIDENT_LABELS = ['scream', 'glass_break', 'gunshot', 'explosion', 'help_call', 'siren'] as const;
+/**
+ * What a city district hears: sirens passing most days, now and then screams or breaking glass,
+ * a gunshot or a blast rarely (relative weights; issue 26: a demo at rest asks for a handful of
+ * reviews a day, not one every few minutes).
+ */
+const INCIDENT_LABELS: readonly (readonly [string, number])[] = [
+  ['siren', 55],
+  ['scream', 16],
+  ['glass_break', 12],
+  ['help_call', 9],
+  ['gunshot', 2],
+  ['explosion', 2],
+];
+const INCIDENT_WEIGHT = INCIDENT_LABELS.reduce((sum, [, weight]) => sum + weight, 0);
 /** Sirens pass by; the other incidents stay where they happened. */
 const MOVING_LABELS = new Set(['siren']);
-const INCIDENT_SHARE = 0.06;
+/**
+ * `city`: the natural rate of a district (the default demo, the live feed). `dense`: a history of
+ * a given size for tests and the benchmark, where every category and incident comes up often.
+ */
+export type SoundMix = 'city' | 'dense';
+const INCIDENT_SHARE: Record<SoundMix, number> = { city: 0.004, dense: 0.06 };
+
+/** How often a lone detection is one of the sounds its spot hears most. */
+const ROLE_SHARE: Record<SoundMix, number> = { city: 0.5, dense: 0.7 };
+const BACKGROUND_WEIGHT = LABELS.reduce((sum, label) => sum + label.weight, 0);
+
+/** A background category by its weight, in one draw (as `rng.pick`). */
+function backgroundLabel(rng: Random, mix: SoundMix): string {
+  if (mix === 'dense') return rng.pick(LABELS).id;
+  let left = rng.next() * BACKGROUND_WEIGHT;
+  for (const label of LABELS) {
+    left -= label.weight;
+    if (left < 0) return label.id;
+  }
+  return LABELS[0]!.id;
+}
+
+/** A weighted pick that draws exactly one number, as `rng.pick` does, so the draws after it stay where they were. */
+function incidentLabel(rng: Random, mix: SoundMix): string {
+  if (mix === 'dense') return rng.pick(INCIDENT_LABELS)[0];
+  let left = rng.next() * INCIDENT_WEIGHT;
+  for (const [label, weight] of INCIDENT_LABELS) {
+    left -= weight;
+    if (left < 0) return label;
+  }
+  return INCIDENT_LABELS[0]![0];
+}
 const NOISY_SHARE = 0.12;
 
 export interface PlacedMic extends Place {
@@ -101,6 +145,7 @@ export class Soundscape {
     private readonly mics: readonly PlacedMic[],
     private readonly quirks: Quirks,
     private readonly noise = new Random(343),
+    private readonly mix: SoundMix = 'city',
   ) {
     mics.forEach((mic, i) => {
       (this.bySite[mic.site] ??= []).push(i);
@@ -122,8 +167,8 @@ export class Soundscape {
     if (members === undefined || members.length === 0) return [];
     if (rng.next() > areaActivity(this.mics[members[0]!]!.edgeId, at)) return [];
     const roll = rng.next();
-    if (roll < INCIDENT_SHARE) return this.incident(rng, at, site);
-    if (roll < INCIDENT_SHARE + NOISY_SHARE) {
+    if (roll < INCIDENT_SHARE[this.mix]) return this.incident(rng, at, site);
+    if (roll < INCIDENT_SHARE[this.mix] + NOISY_SHARE) {
       const noisy = members.filter((i) => this.quirks.noisy.has(i));
       if (noisy.length > 0) {
         const mic = rng.pick(noisy);
@@ -132,7 +177,9 @@ export class Soundscape {
     }
     const mic = rng.pick(members);
     const labels = this.mics[mic]!.labels;
-    const labelId = labels.length > 0 && rng.chance(0.7) ? rng.pick(labels) : rng.pick(LABELS).id;
+    // A spot hears its own sounds more; otherwise the city's mix, by each category's weight.
+    const labelId =
+      labels.length > 0 && rng.chance(ROLE_SHARE[this.mix]) ? rng.pick(labels) : backgroundLabel(rng, this.mix);
     return this.heard(mic, at) ? [{ mic, labelId, at }] : [];
   }
 
@@ -145,7 +192,7 @@ export class Soundscape {
     const members = this.bySite[site] ?? [];
     const centre = this.siteCentre[site];
     if (centre === undefined) return [];
-    const labelId = rng.pick(INCIDENT_LABELS);
+    const labelId = incidentLabel(rng, this.mix);
     const moving = MOVING_LABELS.has(labelId);
     let place = offsetPlace(centre, rng.range(0, 350), rng.range(0, 360));
     const heading = rng.range(0, 360);

@@ -179,7 +179,8 @@ function historyEvents(rng: Random, mics: SeededMic[], quirks: Quirks, options: 
   if (mics.length === 0) return [];
   const total = options.events > 0 ? options.events : DEFAULT_HISTORY_EVENTS;
   const start = options.now - HISTORY_DAYS * DAY_MS;
-  const world = new Soundscape(mics, quirks);
+  // The default history is a district's natural rate; a history of a given size, a dense sample for tests.
+  const world = new Soundscape(mics, quirks, undefined, options.events > 0 ? 'dense' : 'city');
   const burst = mics.length > BURST.mic ? BURST.count : 0;
   const events: HistoryEvent[] = [];
   while (events.length < total - burst) {
