@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 
-/** Bump when the layout changes: an older database is then rebuilt from the seed. */
-export const SCHEMA_VERSION = 4;
+/** Bump when the layout or the seeded world changes: an older database is then rebuilt from the seed (5: a district's natural rate). */
+export const SCHEMA_VERSION = 5;
 
 export function createSchema(db: Database.Database): void {
   db.exec(`
