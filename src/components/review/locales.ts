@@ -71,6 +71,8 @@ export const en = {
     reopen: 'reopened',
     listen_confirm: 'confirmed by listening',
     listen_relabel: 'listened: the label is wrong, it was {{label}}',
+    procedure_tick: 'ticked “{{step}}”',
+    procedure_untick: 'unticked “{{step}}”',
   },
 };
 
@@ -145,6 +147,8 @@ export const ko: typeof en = {
     reopen: '다시 엶',
     listen_confirm: '듣고 확인함',
     listen_relabel: '듣고 정정함: 분류가 틀림, 실제는 {{label}}',
+    procedure_tick: '“{{step}}” 체크함',
+    procedure_untick: '“{{step}}” 체크 해제함',
   },
 };
 

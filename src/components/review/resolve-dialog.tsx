@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { REVIEW_OUTCOMES, type ReviewOutcome } from '@/api';
 import { useTranslation } from '@/lib/i18n';
 import './locales';
@@ -9,23 +9,31 @@ export function ResolveDialog({
   opened,
   count,
   busy,
+  refusal,
   onClose,
   onConfirm,
 }: {
   opened: boolean;
   count: number;
   busy: boolean;
+  /** Why the server refused the last try: shown over the choices, which stay as they were. */
+  refusal?: ReactNode;
   onClose: () => void;
   onConfirm: (outcome: ReviewOutcome, note: string) => void;
 }) {
   const { t } = useTranslation('review');
   const [outcome, setOutcome] = useState<ReviewOutcome | null>(null);
   const [note, setNote] = useState('');
-  const close = () => {
-    setOutcome(null);
-    setNote('');
-    onClose();
-  };
+  // Cleared when the dialog closes, not on submit: a refused resolve keeps what was chosen and typed.
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (!opened) {
+      setOutcome(null);
+      setNote('');
+    }
+  }
+  const close = () => onClose();
   return (
     <Modal opened={opened} onClose={close} title={t('actions.resolveTitle', { count })}>
       <form
@@ -33,11 +41,10 @@ export function ResolveDialog({
           event.preventDefault();
           if (outcome === null) return;
           onConfirm(outcome, note.trim());
-          setOutcome(null);
-          setNote('');
         }}
       >
         <Stack gap="md">
+          {refusal}
           <Radio.Group
             label={t('actions.outcome')}
             value={outcome}

@@ -13,6 +13,7 @@ export function ReviewHistory({ history }: { history: ReviewHistoryEntry[] }) {
     const action = translateData('review', `history.${entry.action}`, entry.action, {
       name: String(details.assignee ?? ''),
       label: String(details.label ?? ''),
+      step: String(details.step ?? ''),
       outcome: translateData('review', `outcome.${outcome}`, outcome),
     });
     return t('history.entry', {

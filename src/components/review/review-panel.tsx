@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { commentOnItem, reviewQueries, type ReviewKind } from '@/api';
+import { ApiError, commentOnItem, reviewQueries, type ReviewKind } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { QueryError } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
 import { useNow } from '@/lib/use-now';
+import { ProcedureChecklist, ResolveRefusal } from './procedure-checklist';
 import { ResolveDialog } from './resolve-dialog';
 import { ReviewBadge } from './review-badge';
 import { ReviewHistory } from './review-history';
@@ -56,7 +57,14 @@ export function ReviewPanel({ kind, id, firedAt }: { kind: ReviewKind; id: strin
                 </Button>
               )}
               {item.state !== 'resolved' && (
-                <Button variant="light" color="teal" onClick={() => setResolving(true)}>
+                <Button
+                  variant="light"
+                  color="teal"
+                  onClick={() => {
+                    action.reset();
+                    setResolving(true);
+                  }}
+                >
                   {t('actions.resolve')}
                 </Button>
               )}
@@ -77,6 +85,13 @@ export function ReviewPanel({ kind, id, firedAt }: { kind: ReviewKind; id: strin
             {item.note}
           </Text>
         )}
+        <ProcedureChecklist
+          kind={kind}
+          id={id}
+          firedAt={firedAt}
+          canAct={canAct}
+          resolved={item.state === 'resolved'}
+        />
         {canAct && item.state !== 'resolved' && (
           <AssignControl
             current={item.assignee}
@@ -97,11 +112,19 @@ export function ReviewPanel({ kind, id, firedAt }: { kind: ReviewKind; id: strin
         opened={resolving}
         count={1}
         busy={action.isPending}
+        refusal={
+          action.isError && action.variables?.action === 'resolve' ? (
+            <ResolveRefusal kind={kind} id={id} firedAt={firedAt} error={action.error} />
+          ) : null
+        }
         onClose={() => setResolving(false)}
         onConfirm={(outcome, note) =>
           action.mutate(
             { action: 'resolve', outcome, note: note === '' ? undefined : note, expected_version: version, ...fired },
-            { onSettled: () => setResolving(false) },
+            // A refusal (422: a procedure's steps not ticked) keeps the dialog and what was typed in it.
+            {
+              onSettled: (_data, error) => !(error instanceof ApiError && error.status === 422) && setResolving(false),
+            },
           )
         }
       />
