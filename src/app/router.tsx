@@ -71,6 +71,7 @@ export function createRouter() {
                         { path: 'accounts', lazy: page(() => import('@/features/admin/accounts-route')) },
                         { path: 'walls', lazy: page(() => import('@/features/admin/walls-route')) },
                         { path: 'audit', lazy: page(() => import('@/features/admin/audit-route')) },
+                        { path: 'procedures', lazy: page(() => import('@/features/admin/procedures-route')) },
                       ],
                     },
                     { path: '*', element: <NotFoundPage /> },

@@ -1,6 +1,6 @@
 import './admin-locales';
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { IconDeviceTv, IconHistory, IconUsers } from '@tabler/icons-react';
+import { IconChecklist, IconDeviceTv, IconHistory, IconUsers } from '@tabler/icons-react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useCan, useSession } from '@/api';
 import { useTranslation } from '@/lib/i18n';
@@ -11,6 +11,7 @@ const SECTIONS = [
   { path: 'accounts', key: 'tabs.accounts', icon: IconUsers },
   { path: 'walls', key: 'tabs.walls', icon: IconDeviceTv },
   { path: 'audit', key: 'tabs.audit', icon: IconHistory },
+  { path: 'procedures', key: 'tabs.procedures', icon: IconChecklist },
 ] as const;
 
 export function Component() {
