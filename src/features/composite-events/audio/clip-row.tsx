@@ -4,6 +4,7 @@ import clsx from 'clsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { AudioError, type ClipBytes } from '@/api/audio';
 import '@/components/clip/locales';
+import { formatDistance } from '@/components/map/place-words';
 import { useTranslation } from '@/lib/i18n';
 import type { ClipAnalysis } from './analysis';
 import { drawSpectrogram, drawWaveform } from './draw';
@@ -24,6 +25,8 @@ interface ClipRowProps {
   row: Row;
   clip: ClipState;
   placement: Placement;
+  /** Metres from the estimated place of the sound, when it was located. */
+  fromPlace: number | null;
   span: number;
   loudest: number;
   selected: boolean;
@@ -78,8 +81,9 @@ function Playhead({ element, duration }: { element: HTMLAudioElement; duration: 
 }
 
 /** One mic's clip: name, arrival, level, and the waveform and spectrogram at their place on the sound's time line. */
-export function ClipRow({ row, clip, placement, span, loudest, selected, player, onSelect }: ClipRowProps) {
+export function ClipRow({ row, clip, placement, fromPlace, span, loudest, selected, player, onSelect }: ClipRowProps) {
   const { t } = useTranslation('listen');
+  const { t: tp } = useTranslation('place');
   const { event } = row;
   const mic = event.microphone.name;
   const wave = useRef<HTMLCanvasElement>(null);
@@ -196,6 +200,11 @@ export function ClipRow({ row, clip, placement, span, loudest, selected, player,
           <Text size="xs" c="dimmed" title={t('arrivalHint', { seconds })}>
             {t('arrival', { seconds })}
           </Text>
+          {fromPlace !== null && (
+            <Text size="xs" c="dimmed" data-testid="clip-from-place">
+              {t('fromPlace', { distance: formatDistance(tp, fromPlace) })}
+            </Text>
+          )}
         </div>
         <LevelMeter level={event.sound_level} threshold={event.sound_level_threshold} />
       </div>

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CompositeEvent } from '@/api';
 import { compositeEventFixture } from '@/testing/fixtures';
 import { server } from '@/testing/msw-server';
@@ -57,6 +57,15 @@ const wav = new Uint8Array([82, 73, 70, 70, 0, 0, 0, 0]);
 const refusal = (status: number, reason: string) => HttpResponse.json({ detail: reason, reason }, { status });
 
 describe('the Listen player', () => {
+  beforeEach(() => {
+    // Not located unless a test says otherwise.
+    server.use(
+      http.get('/api/insights/composite-events/:id/source', () =>
+        HttpResponse.json({ detail: 'not found' }, { status: 404 }),
+      ),
+    );
+  });
+
   it('says on each row why its clip is missing, slow or refused, while the other rows play', async () => {
     server.use(
       http.get('/api/audio/composite-events/ce-1/events/:eventId', ({ params }) => {
@@ -98,6 +107,58 @@ describe('the Listen player', () => {
     expect(within(rows[0]!).getByRole('meter')).toHaveAccessibleName(
       '80.0 dB against a threshold of 75.0 dB (+5.0 dB)',
     );
+  });
+
+  it('says how far each mic was from the estimated place, once the sound is located', async () => {
+    const residual = (name: string, distance_m: number) => ({
+      mic_id: `mic-${['heard', 'lacking', 'slow', 'hostile'].indexOf(name)}`,
+      event_id: `be-${name}`,
+      distance_m,
+      arrival_ms: null,
+      level_db: null,
+    });
+    server.use(
+      http.get('/api/audio/composite-events/ce-1/events/:eventId', () =>
+        HttpResponse.json({ detail: 'gone', reason: 'missing' }, { status: 404 }),
+      ),
+      http.get('/api/insights/composite-events/ce-1/source', () =>
+        HttpResponse.json({
+          composite_id: 'ce-1',
+          speed_of_sound_mps: 343,
+          timestamp_resolution_ms: 1,
+          tracks: [],
+          sources: [
+            {
+              at: '2026-11-21T07:00:10.000Z',
+              latitude: 37.5,
+              longitude: 127,
+              radius_m: 40,
+              ellipse: null,
+              method: 'arrival-time',
+              mic_ids: ['mic-0', 'mic-1', 'mic-2'],
+              event_ids: ['be-heard', 'be-lacking', 'be-slow'],
+              dropped: [],
+              residuals: [residual('heard', 62), residual('lacking', 118), residual('slow', 1260)],
+              source_level_db: null,
+              reason: null,
+              reason_codes: [],
+              label_id: 'scream',
+            },
+          ],
+        }),
+      ),
+    );
+    render(
+      <Providers>
+        <ListenPlayer composite={incident()} />
+      </Providers>,
+    );
+    const rows = within(screen.getByRole('group', { name: 'Listen' })).getAllByRole('listitem');
+    expect(await within(rows[0]!).findByText('60 m from the estimated place')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('120 m from the estimated place')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('1.3 km from the estimated place')).toBeInTheDocument();
+    // Not among the located sound's mics: no distance made up for it.
+    expect(within(rows[3]!).queryByText(/from the estimated place/)).toBeNull();
   });
 
   it('moves between clips with j and k', async () => {

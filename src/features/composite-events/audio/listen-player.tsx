@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import type { CompositeEvent } from '@/api';
+import { insightQueries, type CompositeEvent } from '@/api';
 // Not through '@/api': the audio client stays out of the first paint, in the pages that play.
 import { audioQueries, type ClipBytes } from '@/api/audio';
 import { formatTime } from '@/lib/format';
@@ -11,7 +11,7 @@ import { analyseClip } from './decode-clip';
 import { ClipRow, type ClipState } from './clip-row';
 import { EvidenceButton } from './evidence-button';
 import { ListenVerdict } from './listen-verdict';
-import { placements, soundsOf } from './sounds';
+import { distancesFromPlace, placements, soundsOf } from './sounds';
 import { useClipPlayer } from './use-clip-player';
 import classes from './listen.module.css';
 import './locales';
@@ -44,6 +44,9 @@ export default function ListenPlayer({ composite }: { composite: CompositeEvent 
   const sounds = useMemo(() => soundsOf(composite.events), [composite.events]);
   const [soundIndex, setSoundIndex] = useState(0);
   const rows = useMemo(() => sounds[soundIndex] ?? [], [sounds, soundIndex]);
+  // The same answer the "Where it was" section asks for: one request for both.
+  const source = useQuery(insightQueries.source(composite.id));
+  const fromPlace = useMemo(() => distancesFromPlace(source.data), [source.data]);
   const ids = useMemo(() => rows.map((row) => row.event.id), [rows]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = selectedId !== null && ids.includes(selectedId) ? selectedId : (ids[0] ?? null);
@@ -160,6 +163,7 @@ export default function ListenPlayer({ composite }: { composite: CompositeEvent 
                   row={row}
                   clip={state}
                   placement={placed[i]!}
+                  fromPlace={fromPlace.get(row.event.id) ?? null}
                   span={span}
                   loudest={loudest}
                   selected={row.event.id === selected}

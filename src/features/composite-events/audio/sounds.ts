@@ -1,4 +1,4 @@
-import type { BaseEvent } from '@/api';
+import type { BaseEvent, SourceAnswer } from '@/api';
 
 /** One mic's detection of one sound: the row of the player. */
 export interface ClipRow {
@@ -65,4 +65,17 @@ export function placements(
 /** The part looped by "loop the marked part": a little before the detection to most of a second after. */
 export function markedPart(onset: number, duration: number): [number, number] {
   return [Math.max(0, onset - 0.1), Math.min(duration, onset + 0.7)];
+}
+
+/**
+ * Each detection's distance from the estimated place of its sound, by event id: only for sounds
+ * located by arrival times or levels (a nearest-mic guess has no place to measure from).
+ */
+export function distancesFromPlace(answer: SourceAnswer | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const source of answer?.sources ?? []) {
+    if (source.method === 'nearest-mic') continue;
+    for (const r of source.residuals) out.set(r.event_id, r.distance_m);
+  }
+  return out;
 }
