@@ -63,10 +63,12 @@ export const alerts: ConsoleMigration = {
       .createTable('alert_taken_events')
       .addColumn('rule_id', 'text', (c) => c.notNull())
       .addColumn('event_id', 'text', (c) => c.notNull())
+      .addColumn('alert_id', 'text')
       .addColumn('at', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('alert_taken_events_pk', ['rule_id', 'event_id'])
       .execute();
     await db.schema.createIndex('alert_taken_events_at').on('alert_taken_events').column('at').execute();
+    await db.schema.createIndex('alert_taken_events_alert').on('alert_taken_events').column('alert_id').execute();
 
     await db.schema
       .createTable('alert_storm')

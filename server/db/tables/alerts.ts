@@ -62,6 +62,8 @@ export interface AlertsTable {
 export interface AlertTakenEventsTable {
   rule_id: string;
   event_id: string;
+  /** The alert it joined (null: held back by the storm cap or outside the schedule). */
+  alert_id: string | null;
   at: string;
 }
 
