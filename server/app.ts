@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { pushSubject, registerPush } from './alerts/push/register.js';
+import { registerAlerts } from './alerts/index.js';
 import { registerAudio } from './audio/register.js';
 import { registerAudit } from './audit/register.js';
 import { demoAutoSignIn, registerAuth } from './auth/register.js';
@@ -205,6 +206,7 @@ export function buildApp({
     audioBase: config.edgeAudioUrl ?? upstream,
     maxClipBytes: config.edgeMaxAudioBytes,
   });
+  registerAlerts(app, { db, feed: hub, publicUrl: publicUrlOf(config) });
   // Review changes ride the live stream, so every open screen sees them within a second.
   if (hub !== null) reviewBus.subscribe((change) => hub.broadcaster.publish({ type: 'review', data: change }));
   const insightsReader = new EdgeReader({
