@@ -6,7 +6,7 @@ import { clientAddress } from '../auth/sessions.js';
 import type { ConsoleDb } from '../db/database.js';
 import { prioritizerFor } from './index.js';
 import { LEVELS, type Level } from './score.js';
-import { precisionReport, writeSettings } from './store.js';
+import { precisionReport, storedFacts, writeSettings } from './store.js';
 
 const MAX_LABELS = 200;
 
@@ -25,6 +25,15 @@ const settingsBody = z
       .optional(),
   })
   .strict();
+export const MAX_ITEMS = 200;
+const itemKey = z.string().regex(/^(composite|event):[^\u0000-\u001f\u007f]{1,200}$/, 'composite:<id> or event:<id>');
+const itemsQuery = z.object({
+  key: z
+    .union([itemKey, z.array(itemKey)])
+    .transform((value) => (Array.isArray(value) ? value : [value]))
+    .refine((keys) => keys.length <= MAX_ITEMS, `At most ${MAX_ITEMS} keys per request`),
+});
+
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 /**
@@ -42,7 +51,7 @@ export function registerPriorityRoutes(app: FastifyInstance, { db }: { db: Conso
     return noStore(reply).send({ review_level: settings.reviewLevel, severities: settings.severities, levels: LEVELS });
   });
 
-  app.put('/api/priority/settings', { preHandler: requireRole('admin') }, async (request, reply) => {
+  app.patch('/api/priority/settings', { preHandler: requireRole('admin') }, async (request, reply) => {
     const parsed = settingsBody.safeParse(request.body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -73,6 +82,26 @@ export function registerPriorityRoutes(app: FastifyInstance, { db }: { db: Conso
 
   app.get('/api/priority/precision', { preHandler: signedIn }, async (_request, reply) => {
     return noStore(reply).send(await precisionReport(db));
+  });
+
+  /**
+   * The priorities of items the console has read from the edge (the hub's feed, the badge's scan),
+   * scored again with today's settings and outcomes. An item it never read is left out: unknown.
+   */
+  app.get('/api/priority/items', { preHandler: signedIn }, async (request, reply) => {
+    const parsed = itemsQuery.safeParse(request.query);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return reply.code(422).send({ detail: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}` });
+    }
+    const keys = parsed.data.key.map((text) => {
+      const at = text.indexOf(':');
+      return { kind: text.slice(0, at), id: text.slice(at + 1) };
+    });
+    const facts = await storedFacts(db, keys);
+    const priorities: Record<string, unknown> = {};
+    for (const [key, itemFacts] of facts) priorities[key] = await prioritizer.score(itemFacts);
+    return noStore(reply).send({ priorities });
   });
 
   // What a screen needs to score the items it shows as the server does (score.ts runs in both).

@@ -80,6 +80,9 @@ export async function recordFacts(
         item_id: id,
         label_id: label,
         mic_ids: JSON.stringify(facts.micIds),
+        labels: JSON.stringify(facts.labels),
+        db_over: facts.dbOver,
+        rule_priority: facts.rulePriority,
         fired_at: new Date(facts.firedAt).toISOString(),
         hour_of_week: hourOfWeek(facts.firedAt),
         level: priority.level,
@@ -189,6 +192,37 @@ export async function reviewFlags(
     const key = `${row.kind}:${row.item_id}`;
     const level = asLevel(row.level);
     if (wanted.has(key) && level !== null) out.set(key, levelAtLeast(level, reviewLevel));
+  }
+  return out;
+}
+
+/** The facts kept of these items (`kind:id` → facts), to score them again with today's settings. */
+export async function storedFacts(
+  db: ConsoleDb,
+  keys: readonly { kind: string; id: string }[],
+): Promise<Map<string, ItemFacts>> {
+  const out = new Map<string, ItemFacts>();
+  if (keys.length === 0) return out;
+  const rows = await db.db
+    .selectFrom('priority_facts')
+    .select(['kind', 'item_id', 'labels', 'mic_ids', 'db_over', 'rule_priority', 'fired_at'])
+    .where(
+      'item_id',
+      'in',
+      keys.map((key) => key.id),
+    )
+    .execute();
+  const wanted = new Set(keys.map((key) => `${key.kind}:${key.id}`));
+  for (const row of rows) {
+    const key = `${row.kind}:${row.item_id}`;
+    if (!wanted.has(key)) continue;
+    out.set(key, {
+      labels: JSON.parse(row.labels) as string[],
+      micIds: JSON.parse(row.mic_ids) as string[],
+      dbOver: row.db_over === null ? null : Number(row.db_over),
+      rulePriority: row.rule_priority === null ? null : asLevel(row.rule_priority),
+      firedAt: row.fired_at,
+    });
   }
   return out;
 }

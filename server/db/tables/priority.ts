@@ -18,6 +18,10 @@ export interface PriorityFactsTable {
   label_id: string;
   /** JSON array of mic ids. */
   mic_ids: string;
+  /** JSON array of the labels heard, most frequent first: with the rest, enough to score it again. */
+  labels: string;
+  db_over: number | null;
+  rule_priority: string | null;
   fired_at: string;
   hour_of_week: number;
   level: string;
