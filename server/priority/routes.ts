@@ -26,7 +26,12 @@ const settingsBody = z
   })
   .strict();
 export const MAX_ITEMS = 200;
-const itemKey = z.string().regex(/^(composite|event):[^\u0000-\u001f\u007f]{1,200}$/, 'composite:<id> or event:<id>');
+const itemKey = z
+  .string()
+  .regex(/^(composite|event):.{1,200}$/s, 'composite:<id> or event:<id>')
+  .refine((key) => ![...key].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f), {
+    message: 'must not contain control characters',
+  });
 const itemsQuery = z.object({
   key: z
     .union([itemKey, z.array(itemKey)])
