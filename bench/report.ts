@@ -5,6 +5,9 @@ import { clusterReport } from './lib/cluster-report';
 import type { EdgeLoadResult } from './lib/edge-load';
 import type { EvidenceResult } from './lib/evidence';
 import type { FreshnessResult } from './lib/freshness';
+import type { LighthouseBlock } from './lib/city';
+import { backfillCityReport, cityLighthouseReport } from './lib/city-report';
+import type { BackfillCityResult } from './lib/backfill-city';
 import type { LighthouseResult, Profile } from './lib/lighthouse';
 import type { LoadResult } from './lib/load';
 import type { LocateResult } from './lib/locate';
@@ -98,6 +101,8 @@ export function writeReport(r: Record<string, unknown>): string {
       }
     }
   }
+
+  out.push(...cityLighthouseReport((r.lighthouseCity as LighthouseBlock[] | undefined) ?? []));
 
   const scale = r.mapScale as MapScaleResult[] | undefined;
   if (scale) {
@@ -252,6 +257,7 @@ export function writeReport(r: Record<string, unknown>): string {
       `GET /api/insights/corroboration for an events page of 100 (what the events page asks beside its list), on a console at rest over a demo edge of ${atRest.mics.toLocaleString('en')} mics and ${atRest.events.toLocaleString('en')} events, no back-fill running, calls one at a time: ${fmt(atRest.latency, ' ms')}, p95 ${atRest.p95Ms} ms. Target p95 ≤ 250 ms (one extra edge query of at most 5 pages, as the events page's own list): ${ok(atRest.p95Ms <= 250)}.`,
     );
   }
+  out.push(...backfillCityReport(r.backfillCity as BackfillCityResult | undefined));
   const locate = r.locate as LocateResult[] | undefined;
   if (locate) out.push(...locateReport(locate));
   const evidence = r.evidence as EvidenceResult | undefined;

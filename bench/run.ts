@@ -4,6 +4,8 @@
  * bench/results.json and bench/RESULTS.md. Loopback only; every loop is bounded.
  *
  *   --only=bundle,load,lighthouse,map,soak,server,freshness,edge,backfill,corroboration,locate,evidence,cluster   run some sections (also `--only lighthouse`)
+ *   --only backfill-city                            the back-fill's start-up cost on the city's edge
+ *   --only city --before <dir>                      Lighthouse on the city profile and the demo, that build then this one
  *   --quick                                         fewer runs and cycles (a smoke run of the harness)
  */
 import fs from 'node:fs';
@@ -11,6 +13,8 @@ import os from 'node:os';
 import { launch } from './lib/browser';
 import { measureBundle, BUDGETS } from './bundle';
 import { measureBackfill, measureCorroborationAtRest } from './lib/backfill';
+import { measureBackfillCity } from './lib/backfill-city';
+import { measureLighthouseCity } from './lib/city';
 import { measureCluster } from './lib/cluster';
 import { measureEdgeLoad } from './lib/edge-load';
 import { measureEvidence } from './lib/evidence';
@@ -42,8 +46,13 @@ const only = onlyValue?.split(',') ?? [
   'locate',
   'evidence',
   'cluster',
+  'city',
+  'backfill-city',
 ];
 const quick = args.includes('--quick');
+/** `--before <dir>`: a build of the console before a change (its dist/ and dist-server/), measured in the same run. */
+const beforeAt = args.indexOf('--before');
+const beforeDir = beforeAt >= 0 ? args[beforeAt + 1] : undefined;
 const RUNS = quick ? 2 : 5;
 const want = (section: string) => only.includes(section);
 
@@ -111,6 +120,18 @@ async function main() {
     const minutes = quick ? 0.5 : 2;
     log(`cluster: edge load with 1 and 3 replicas (${minutes} min each), failover, fan-out to 1,000 subscribers`);
     results.cluster = await measureCluster({ minutes, kills: quick ? 2 : 5, separate: !quick }, log);
+  }
+  if (want('backfill-city')) {
+    log("insights back-fill at start-up on the city's edge (sampled), pages timed with and without it");
+    results.backfillCity = await measureBackfillCity(quick ? 60 : 180, quick ? 10 : 30, log);
+  }
+  if (want('city')) {
+    const builds = [
+      ...(beforeDir === undefined ? [] : [{ name: 'before', dir: beforeDir }]),
+      ...(args.includes('--before-only') ? [] : [{ name: 'after', dir: '.', staticDir: process.env.BENCH_STATIC_DIR }]),
+    ];
+    log(`Lighthouse on the city profile and the demo: ${builds.map((b) => b.name).join(', ')}`);
+    results.lighthouseCity = await measureLighthouseCity(builds, quick ? 1 : 3, log);
   }
   const browserParts = ['load', 'lighthouse', 'map', 'soak', 'server', 'freshness', 'edge'];
   if (!browserParts.some(want)) return finish();

@@ -37,6 +37,8 @@ export async function measureLighthouse(
   baseUrl: string,
   runs: number,
   log: (message: string) => void,
+  /** A signed-in session (a console over a real edge has no automatic demo sign-in). */
+  cookie?: string,
 ): Promise<Record<string, Record<Profile, LighthouseResult>>> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -63,7 +65,13 @@ export async function measureLighthouse(
           for (let attempt = 0; ; attempt += 1) {
             const result = await lighthouse(
               `${baseUrl}${page}`,
-              { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+              {
+                port: chrome.port,
+                output: 'json',
+                logLevel: 'error',
+                onlyCategories: ['performance'],
+                ...(cookie === undefined ? {} : { extraHeaders: { Cookie: cookie } }),
+              },
               profile === 'desktop' ? desktopConfig : undefined,
             );
             lhr = result?.lhr;

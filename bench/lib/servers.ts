@@ -34,7 +34,13 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
 }
 
 /** Starts the production console server (embedded demo edge unless EDGE_API_URL is set). */
-export async function startConsole(port: number, env: Record<string, string>, timeoutMs = 300_000): Promise<Running> {
+export async function startConsole(
+  port: number,
+  env: Record<string, string>,
+  timeoutMs = 300_000,
+  /** A build of the console other than this checkout's (the bench's "before"): its dist-server/ and dist/. */
+  cwd?: string,
+): Promise<Running> {
   fs.mkdirSync(BENCH_DIR, { recursive: true });
   const taken = await fetch(`http://127.0.0.1:${port}/healthz`).then(
     () => true,
@@ -44,6 +50,7 @@ export async function startConsole(port: number, env: Record<string, string>, ti
   const child = spawn(process.execPath, ['dist-server/server/index.js'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', QUIET: '1', DATA_DIR: BENCH_DIR, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
+    cwd,
   });
   children.add(child);
   child.once('exit', () => children.delete(child));

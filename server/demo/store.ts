@@ -30,6 +30,8 @@ export interface StoreOptions {
    * demo edge leaves it off and answers with credentials, as a real edge does.
    */
   redactCredentials?: boolean;
+  /** A database written elsewhere (the bench's city profile): opened as it is, never seeded. */
+  file?: string;
 }
 
 /**
@@ -50,8 +52,8 @@ export class DemoStore {
   constructor(options: StoreOptions) {
     const now = options.now ?? Date.now();
     this.redactsCredentials = options.redactCredentials ?? false;
-    let file = ':memory:';
-    if (options.dataDir !== null) {
+    let file = options.file ?? ':memory:';
+    if (options.file === undefined && options.dataDir !== null) {
       fs.mkdirSync(options.dataDir, { recursive: true });
       const scale = options.mics === 60 && options.events === 0 ? '' : `-${options.mics}m-${options.events}e`;
       file = path.join(options.dataDir, `demo-edge-v${SCHEMA_VERSION}${scale}.sqlite`);
