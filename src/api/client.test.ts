@@ -207,6 +207,27 @@ describe('API client', () => {
     expect(paths).toEqual(['?edge_id=edge-seoul-01']);
   });
 
+  it('names the field of a malformed mic in the inventory', async () => {
+    server.use(
+      http.get('*/api/inventory/mics', () =>
+        HttpResponse.json({
+          version: 'b.1',
+          edge_id: null,
+          complete: true,
+          count: 2,
+          reported_total: 2,
+          max_pages: 1,
+          page_size: 100,
+          stale: null,
+          mics: [micFixture(), { ...micFixture(), location: { latitude: 'north', longitude: 127 } }],
+        }),
+      ),
+    );
+    const error = await failure(getInventory(null));
+    expect(error.kind).toBe('contract');
+    expect(error.message).toContain('mics[1].location.latitude');
+  });
+
   it('accepts any integer count the interface allows, even past 2^53', async () => {
     const huge = Number.MAX_SAFE_INTEGER * 100;
     server.use(

@@ -1,11 +1,15 @@
+import { contractError } from './api-error';
 import { request } from './client';
+import { checkedMics } from './inventory-check';
 import {
   compositeEventPageSchema,
   compositeEventSchema,
   eventPageSchema,
+  inventoryEnvelopeSchema,
   inventorySchema,
   micEnvelopeSchema,
   micPageSchema,
+  type Inventory,
   type MicPatch,
 } from './schemas';
 
@@ -70,6 +74,13 @@ export function getCompositeEvent(id: string, signal?: AbortSignal) {
  * Every mic, from the console server's hub in one response (it walks the edge's pages once for
  * all screens, up to its cap). Revalidated with the ETag by the browser's HTTP cache.
  */
-export function getInventory(edgeId: string | null, signal?: AbortSignal) {
-  return request({ path: '/api/inventory/mics', query: { edge_id: edgeId }, schema: inventorySchema, signal });
+export async function getInventory(edgeId: string | null, signal?: AbortSignal): Promise<Inventory> {
+  const path = '/api/inventory/mics';
+  const envelope = await request({ path, query: { edge_id: edgeId }, schema: inventoryEnvelopeSchema, signal });
+  const mics = checkedMics(envelope.mics);
+  if (mics !== null) return { ...envelope, mics };
+  // Something is off: the schema's own check names the field.
+  const parsed = inventorySchema.safeParse(envelope);
+  if (!parsed.success) throw contractError(`GET ${path}`, parsed.error);
+  return parsed.data;
 }
