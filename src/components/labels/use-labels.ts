@@ -23,6 +23,21 @@ export interface Category {
  */
 export function useLabels(): { categories: Category[]; names: ReadonlyMap<string, LabelName> } {
   const mics = useQuery({ ...micQueries.inventory(), staleTime: LABEL_STALE_MS });
+  const { names } = useLabelNames();
+  return useMemo(() => {
+    const ids = new Set<string>(names.keys());
+    for (const mic of mics.data?.mics ?? []) for (const category of Object.keys(mic.thresholds)) ids.add(category);
+    const categories = [...ids].sort().map((id) => ({ id, name: names.get(id) ?? null }));
+    return { categories, names };
+  }, [mics.data, names]);
+}
+
+/**
+ * The names only, from the last week's newest events: what a page naming categories needs. It
+ * leaves out the mic inventory (the console's largest answer, thousands of mics), which only
+ * the categories no event has carried yet come from.
+ */
+export function useLabelNames(): { names: ReadonlyMap<string, LabelName> } {
   const pageData = useQueries({
     queries: LABEL_PAGES.map((page) => ({
       ...eventQueries.list({ sinceMinutes: 7 * DAY_MINUTES, size: 100, page }),
@@ -33,9 +48,6 @@ export function useLabels(): { categories: Category[]; names: ReadonlyMap<string
   return useMemo(() => {
     const names = new Map<string, LabelName>();
     for (const page of pageData) for (const event of page?.results ?? []) names.set(event.label.id, event.label.name);
-    const ids = new Set<string>(names.keys());
-    for (const mic of mics.data?.mics ?? []) for (const category of Object.keys(mic.thresholds)) ids.add(category);
-    const categories = [...ids].sort().map((id) => ({ id, name: names.get(id) ?? null }));
-    return { categories, names };
-  }, [mics.data, pageData]);
+    return { names };
+  }, [pageData]);
 }

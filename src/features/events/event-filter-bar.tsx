@@ -2,7 +2,7 @@ import { Alert, Button, Group, MultiSelect, SegmentedControl, Stack, Text } from
 import { DateTimeField } from '@/components/date-time-field';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { listEdit, type Change } from '@/lib/search-params';
 import { micQueries, type LabelName } from '@/api';
@@ -30,15 +30,20 @@ export function EventFilterBar({ filters, onChange, knownLabels }: EventFilterBa
   const { t, i18n } = useTranslation('events');
   const language = i18n.language;
   const rangeLabelId = useId();
-  const mics = useQuery(micQueries.inventory());
+  // The whole inventory (thousands of mics on a city's edge) is read once the picker is wanted or
+  // names a mic, not with the page: the list of events does not need it.
+  const [micsWanted, setMicsWanted] = useState(false);
+  const mics = useQuery({ ...micQueries.inventory(), enabled: micsWanted || filters.mics.length > 0 });
+  const collator = useMemo(() => new Intl.Collator(language), [language]);
 
   const micOptions = useMemo(() => {
     const options = (mics.data?.mics ?? []).map((mic) => ({ value: mic.id, label: `${mic.name} (${mic.id})` }));
     const listed = new Set(options.map((o) => o.value));
     // Ids from a shared link stay selectable (and removable) even before or without the mic list.
     for (const id of filters.mics) if (!listed.has(id)) options.push({ value: id, label: id });
-    return options.sort((a, b) => a.label.localeCompare(b.label, language));
-  }, [mics.data, filters.mics, language]);
+    // A collator, not localeCompare: that builds one per comparison (seconds at 4× CPU for 2,400 mics).
+    return options.sort((a, b) => collator.compare(a.label, b.label));
+  }, [mics.data, filters.mics, collator]);
 
   const labelOptions = useMemo(() => {
     const options = [...knownLabels].map(([id, name]) => ({
@@ -46,8 +51,8 @@ export function EventFilterBar({ filters, onChange, knownLabels }: EventFilterBa
       label: `${localName(name, language)} (${id})`,
     }));
     for (const id of filters.labels) if (!knownLabels.has(id)) options.push({ value: id, label: id });
-    return options.sort((a, b) => a.label.localeCompare(b.label, language));
-  }, [knownLabels, filters.labels, language]);
+    return options.sort((a, b) => collator.compare(a.label, b.label));
+  }, [knownLabels, filters.labels, language, collator]);
 
   const invalidRange =
     filters.range === 'custom' && filters.start !== null && filters.end !== null && filters.start > filters.end;
@@ -101,7 +106,9 @@ export function EventFilterBar({ filters, onChange, knownLabels }: EventFilterBa
           searchable
           hidePickedOptions
           maxDropdownHeight={320}
-          description={mics.isPending ? t('filters.micsLoading') : undefined}
+          onFocus={() => setMicsWanted(true)}
+          onDropdownOpen={() => setMicsWanted(true)}
+          description={mics.isLoading ? t('filters.micsLoading') : undefined}
           error={
             mics.isError && mics.data === undefined
               ? t('filters.micsFailed', { reason: mics.error.message })

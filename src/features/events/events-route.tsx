@@ -1,13 +1,13 @@
 import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowUp, IconBroadcast, IconBroadcastOff, IconDownload } from '@tabler/icons-react';
+import { IconBroadcast, IconBroadcastOff, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParamsState, type Change } from '@/lib/search-params';
 import { eventQueries, insightQueries, useLive, type SoundEvent } from '@/api';
 import { FilterDrawer } from '@/components/filter-drawer';
-import { useLabels } from '@/components/labels/use-labels';
+import { useLabelNames } from '@/components/labels/use-labels';
 import { QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { PageHeader } from '@/components/page-header';
 import { activeReviewFilters } from '@/components/review/review-filter';
@@ -21,7 +21,8 @@ import { EventsTable } from './events-table';
 import { shownEvents } from './heard-by';
 import { ExportDialog } from './export-dialog';
 import { eventReviewMatches, useEventReviews } from './use-event-reviews';
-import { LIVE_POLL_MS, useNewEventCount } from './use-new-events';
+import { LIVE_POLL_MS } from './use-new-events';
+import { NewEventsNotice } from './new-events-notice';
 import './locales';
 import { useDrawn } from '@/lib/use-drawn';
 
@@ -44,13 +45,6 @@ export function Component() {
     }),
   );
   const shown = list.isPlaceholderData ? undefined : list.data?.results;
-  const newer = useNewEventCount(filters, shown, live);
-  const newCount = newer.count;
-  const emptyShown = shown !== undefined && shown.length === 0;
-  const refetchList = list.refetch;
-  useEffect(() => {
-    if (pushing && emptyShown && newCount > 0) void refetchList({ cancelRefetch: false });
-  }, [pushing, emptyShown, newCount, refetchList]);
 
   const listQuery = eventListQuery(filters);
   const shownIds = useMemo(() => (shown ?? []).map((event) => event.id), [shown]);
@@ -70,26 +64,43 @@ export function Component() {
     [pageEvents, corroboration, filters],
   );
   // The edge pages events without knowing their review: these filters narrow the page shown only.
-  const rows = heardRows.filter((event) => eventReviewMatches(filters, reviews.reviewOf(event.id)));
+  const { reviewOf } = reviews;
+  const rows = useMemo(
+    () => heardRows.filter((event) => eventReviewMatches(filters, reviewOf(event.id))),
+    [heardRows, filters, reviewOf],
+  );
   const corroboratedCount = useMemo(
     () => shownEvents(list.data?.results ?? [], corroboration, { corroboratedOnly: true, sortByHeard: false }).length,
     [list.data, corroboration],
   );
 
-  const { names: labelNames } = useLabels();
+  const { names: labelNames } = useLabelNames();
   const knownLabels = useMemo(() => {
     const names = new Map(labelNames);
     for (const event of list.data?.results ?? []) names.set(event.label.id, event.label.name);
     return names;
   }, [labelNames, list.data]);
 
-  const update = (change: Change<EventFilters>) =>
-    setFilters(typeof change === 'function' ? (current) => ({ page: 1, ...change(current) }) : { page: 1, ...change });
+  const update = useCallback(
+    (change: Change<EventFilters>) =>
+      setFilters(
+        typeof change === 'function' ? (current) => ({ page: 1, ...change(current) }) : { page: 1, ...change },
+      ),
+    [setFilters],
+  );
+  // Stable while the URL stays, so the table (memo) is not drawn again for what does not concern it.
+  const onPageChange = useCallback((page: number) => update({ page }), [update]);
+  const onSizeChange = useCallback((size: number) => update({ size }), [update]);
+  const onSortByHeardChange = useCallback(
+    (sortByHeard: boolean) => update({ sortByHeard, page: filters.page }),
+    [update, filters.page],
+  );
 
-  const showNewEvents = () => {
-    void list.refetch();
+  const refetchList = list.refetch;
+  const showNewEvents = useCallback(() => {
+    void refetchList();
     top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  };
+  }, [refetchList]);
 
   return (
     <Stack gap="md" ref={top}>
@@ -126,21 +137,15 @@ export function Component() {
       </FilterDrawer>
 
       <StaleDataNotice query={list} />
-      {live && !pushing && <StaleDataNotice query={newer.polled} />}
-
-      {newCount > 0 && (
-        <Group justify="center">
-          <Button
-            size="compact-md"
-            radius="xl"
-            leftSection={<IconArrowUp size={16} aria-hidden />}
-            onClick={showNewEvents}
-            loading={list.isRefetching}
-          >
-            {t('live.newEvents', { count: newCount })}
-          </Button>
-        </Group>
-      )}
+      <NewEventsNotice
+        filters={filters}
+        shown={shown}
+        live={live}
+        pushing={pushing}
+        refetching={list.isRefetching}
+        refetchList={refetchList}
+        onShow={showNewEvents}
+      />
 
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Switch
@@ -183,12 +188,12 @@ export function Component() {
             page={filters.page}
             size={filters.size}
             fetching={(list.isPlaceholderData && list.isFetching) || (reviewFiltered && !reviews.known)}
-            onPageChange={(page) => update({ page })}
-            onSizeChange={(size) => update({ size })}
+            onPageChange={onPageChange}
+            onSizeChange={onSizeChange}
             corroboration={corroboration}
             sortByHeard={filters.sortByHeard}
-            onSortByHeardChange={(sortByHeard) => update({ sortByHeard, page: filters.page })}
-            reviewOf={reviews.reviewOf}
+            onSortByHeardChange={onSortByHeardChange}
+            reviewOf={reviewOf}
             canAct={canAct}
             now={now}
             onOpenReview={setReviewing}

@@ -1,4 +1,5 @@
 import { Anchor, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
@@ -32,7 +33,8 @@ interface EventsTableProps {
 
 const coordinate = (value: number) => value.toFixed(4);
 
-export function EventsTable({
+/** Memoised: the page re-renders for answers beside the table (counts, the clock) that leave its rows as they are. */
+export const EventsTable = memo(function EventsTable({
   events,
   total,
   page,
@@ -144,4 +146,4 @@ export function EventsTable({
       ])}
     />
   );
-}
+});

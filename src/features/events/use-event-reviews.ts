@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { reviewQueries, type ReviewItem, type SoundEvent } from '@/api';
 import { reviewMatches, type ReviewFilterState } from '@/components/review/review-filter';
 import { useReviewStates } from '@/components/review/use-review';
@@ -46,12 +46,16 @@ export function useEventReviews(events: readonly SoundEvent[]) {
   const states = useReviewStates('event', ownIds);
   const statesKnown = ownIds.every((id) => states.has(id));
 
-  const reviewOf = (id: string): EventReview => {
-    if (incidents === undefined) return { kind: 'unknown' };
-    const incident = incidents.get(id);
-    if (incident !== undefined) return { kind: 'incident', incident };
-    return { kind: 'own', item: states.get(id) };
-  };
+  // Stable while nothing it reads changed: the table is drawn again only when a review did.
+  const reviewOf = useCallback(
+    (id: string): EventReview => {
+      if (incidents === undefined) return { kind: 'unknown' };
+      const incident = incidents.get(id);
+      if (incident !== undefined) return { kind: 'incident', incident };
+      return { kind: 'own', item: states.get(id) };
+    },
+    [incidents, states],
+  );
   return {
     reviewOf,
     /** Whether every row's review is known, so a review filter can decide about each. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { eventQueries, LIVE_MERGE, micQueries, unlessLive, useLive } from '@/api';
 import { drawable } from '@/components/inventory-note';
-import { useLabels } from '@/components/labels/use-labels';
+import { useLabelNames } from '@/components/labels/use-labels';
 import { lastHeardByMic } from '@/components/map/mic-marker-state';
 import { localName, useTranslation } from '@/lib/i18n';
 import { useNow } from '@/lib/use-now';
@@ -31,7 +31,7 @@ export function useMapData(filters: MapFilters) {
     meta: LIVE_MERGE,
     refetchInterval: unlessLive(live, EVENTS_REFRESH_MS),
   });
-  const { names: labelNames } = useLabels();
+  const { names: labelNames } = useLabelNames();
 
   // A tick so "heard within N minutes" ages even when no new data arrives.
   const tick = useNow(EVENTS_REFRESH_MS);

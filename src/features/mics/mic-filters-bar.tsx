@@ -10,6 +10,8 @@ interface FilterBarProps {
   name: string;
   edgeId: string;
   edgeIds: string[];
+  /** The edge field was used: its suggestions are wanted now. */
+  onEdgesWanted?: () => void;
   onChange: (change: { name?: string; edgeId?: string }) => void;
 }
 
@@ -17,7 +19,7 @@ interface FilterBarProps {
  * Text typed here reaches the URL after a pause; the URL stays the source of truth, so back and
  * forward put their value back into the inputs.
  */
-export function MicFiltersBar({ name, edgeId, edgeIds, onChange }: FilterBarProps) {
+export function MicFiltersBar({ name, edgeId, edgeIds, onEdgesWanted, onChange }: FilterBarProps) {
   const { t } = useTranslation('mics');
   const [nameInput, setNameInput] = useState(name);
   const [nameFrom, setNameFrom] = useState(name);
@@ -54,6 +56,8 @@ export function MicFiltersBar({ name, edgeId, edgeIds, onChange }: FilterBarProp
         label={t('filters.edge')}
         placeholder={t('filters.edgePlaceholder')}
         data={edgeIds}
+        onFocus={onEdgesWanted}
+        onDropdownOpen={onEdgesWanted}
         value={edgeInput}
         onChange={(value) => {
           setEdgeInput(value);

@@ -1,7 +1,7 @@
 import { Anchor, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { micQueries, unlessLive, useCan, useLive, type Mic } from '@/api';
@@ -15,7 +15,7 @@ import { MicFiltersBar } from './mic-filters-bar';
 import { listParamsOf, micTableSearch, PAGE_SIZES, type MicTableState } from './mic-filters';
 import { StatusToggle } from './status-toggle';
 import { ThresholdSummary } from './threshold-summary';
-import { useLabels } from '@/components/labels/use-labels';
+import { useLabelNames } from '@/components/labels/use-labels';
 import { PageHeader } from '@/components/page-header';
 import classes from './mics.module.css';
 import './locales';
@@ -35,8 +35,11 @@ export function Component() {
   const query = useDrawn(
     useQuery({ ...micQueries.list(listParamsOf(state)), refetchInterval: unlessLive(live, REFRESH_MS) }),
   );
-  const everyMic = useQuery(micQueries.inventory());
-  const { names } = useLabels();
+  // The edge names for the filter's suggestions come from the whole inventory (thousands of mics
+  // on a city's edge): read once that field is used, not with the page's first rows.
+  const [edgesWanted, setEdgesWanted] = useState(false);
+  const everyMic = useQuery({ ...micQueries.inventory(), enabled: edgesWanted });
+  const { names } = useLabelNames();
   const edgeIds = useMemo(
     () => [...new Set((everyMic.data?.mics ?? []).map((m) => m.edge_id))].sort(),
     [everyMic.data],
@@ -137,7 +140,13 @@ export function Component() {
         subtitle={page !== undefined ? t('total', { count: page.total_cnt }) : t('subtitle')}
         actions={
           <FilterDrawer active={Number(state.name.trim() !== '') + Number(state.edgeId.trim() !== '')}>
-            <MicFiltersBar name={state.name} edgeId={state.edgeId} edgeIds={edgeIds} onChange={update} />
+            <MicFiltersBar
+              name={state.name}
+              edgeId={state.edgeId}
+              edgeIds={edgeIds}
+              onEdgesWanted={() => setEdgesWanted(true)}
+              onChange={update}
+            />
           </FilterDrawer>
         }
       />
