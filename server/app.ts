@@ -12,12 +12,14 @@ import { limitConnections } from './connection-limits.js';
 import type { ConsoleDb } from './db/database.js';
 import { registerRequestGuards } from './gateway/host-origin.js';
 import { serverOptions } from './gateway/limits.js';
-import { browserStatusOf, EdgeError } from './gateway/edge-error.js';
+import { createEdgeClient } from './edge/client.js';
+import { CompositeCache } from './edge/composites.js';
+import { browserStatusOf, EdgeError } from './edge/errors.js';
 import { registerGateway } from './gateway/proxy.js';
 import { registerGracefulStop } from './graceful-stop.js';
 import { registerHub } from './hub/index.js';
 import { ConsoleMetrics } from './metrics/console-metrics.js';
-import { watchEdgeRequests } from './metrics/edge-requests.js';
+import { edgeRequestObserver } from './metrics/edge-requests.js';
 import { timedDatabase } from './metrics/query-timing.js';
 import { registerReadiness } from './metrics/readiness.js';
 import { registerMetrics } from './metrics/routes.js';
@@ -96,8 +98,17 @@ export function buildApp({
   registerRequestGuards(app, { allowedHosts: config.gateway.allowedHosts, listenHost: config.host });
   registerNulGuard(app);
   registerMetrics(app, metrics, config.metrics);
-  const unwatchEdge = watchEdgeRequests(metrics, [upstream, config.edgeAudioUrl ?? upstream]);
-  app.addHook('onClose', async () => unwatchEdge());
+  // The console's one client of the edge: every concern reads the edge through it (server/edge/).
+  const edge = createEdgeClient({
+    upstream,
+    token,
+    timeoutMs: config.edgeTimeoutMs,
+    maxResponseBytes: config.gateway.maxResponseBytes,
+    log: app.log,
+    observe: edgeRequestObserver(metrics),
+  });
+  // Composites read by id, shared by the location and audio routes (and backing off while the edge is down).
+  const composites = new CompositeCache(edge);
   // Method, path and status only: no headers (Authorization), query string or wall key reach the log.
   registerRequestLog(app, config.logRequests);
   registerGracefulStop(app);
@@ -120,10 +131,7 @@ export function buildApp({
 
   // Before the gateway, so the hub's hook on successful mic PATCHes covers the gateway's routes.
   const { hub, cluster } = registerHub(app, {
-    upstream,
-    token,
-    timeoutMs: config.edgeTimeoutMs,
-    maxResponseBytes: config.gateway.maxResponseBytes,
+    edge,
     settings: config.hub,
     db,
     sessionIdleMinutes: config.auth.sessionIdleMinutes,
@@ -178,31 +186,27 @@ export function buildApp({
   registerAudit(app, {
     db,
     retentionDays: config.auditDays,
-    upstream,
-    token,
-    timeoutMs: config.edgeTimeoutMs,
+    edge,
     readOnly: config.readOnly,
   });
   registerGateway(app, {
-    upstream,
-    token,
-    timeoutMs: config.edgeTimeoutMs,
+    edge,
     readOnly: config.readOnly,
     bodyLimit: BODY_LIMIT,
-    maxResponseBytes: config.gateway.maxResponseBytes,
     embeddedEdge: demo !== null,
   });
   registerPriorityRoutes(app, { db });
   const reviewBus = registerReview(app, {
     db,
     databaseUrl: config.databaseUrl,
-    edge: { upstream, token, timeoutMs: config.edgeTimeoutMs, maxResponseBytes: config.gateway.maxResponseBytes },
+    edge,
     newWindowHours: config.review.newWindowHours,
     feed: hub ?? undefined,
   });
   registerAudio(app, {
     db,
-    edge: { upstream, token, timeoutMs: config.edgeTimeoutMs, maxResponseBytes: config.gateway.maxResponseBytes },
+    edge,
+    composites,
     audioBase: config.edgeAudioUrl ?? upstream,
     maxClipBytes: config.edgeMaxAudioBytes,
   });
@@ -210,9 +214,7 @@ export function buildApp({
   // Review changes ride the live stream, so every open screen sees them within a second.
   if (hub !== null) reviewBus.subscribe((change) => hub.broadcaster.publish({ type: 'review', data: change }));
   const insightsReader = new EdgeReader({
-    upstream,
-    token,
-    timeoutMs: config.edgeTimeoutMs,
+    edge,
     inventory: hub === null ? undefined : async () => (await hub.readyInventory()).mics(),
     peekInventory: hub === null ? undefined : () => (hub.inventory.ready ? hub.inventory.mics() : null),
   });
@@ -233,10 +235,8 @@ export function buildApp({
   registerAcousticInsights(app, { service: insights, reader: insightsReader });
   registerHeardBy(app, { service: insights, reader: insightsReader });
   registerLocation(app, {
-    upstream,
-    token,
-    timeoutMs: config.edgeTimeoutMs,
-    maxResponseBytes: config.gateway.maxResponseBytes,
+    composites,
+    holdsToken: edge.holdsToken,
     hearingRadiusM: config.insights.neighbourRadiusM,
   });
   if (insights !== null) {

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { EdgeError } from '../gateway/edge-error.js';
-import { getEdge, type EdgeAccess } from '../review/recent.js';
+import { clientOf, type EdgeAccess } from '../edge/access.js';
+import type { EdgeClient } from '../edge/client.js';
+import { CompositeCache } from '../edge/composites.js';
+import { EdgeError } from '../edge/errors.js';
 import { ClipCache } from './clip-cache.js';
 import { ClipError, fetchClip, type Clip } from './edge-clip.js';
 
@@ -17,8 +19,10 @@ const compositePaths = z.object({
 type Paths = Map<string, unknown>;
 
 export interface ClipSourceOptions {
-  /** How composite events are read (the edge API's address, the server's token, limits). */
+  /** The console's edge client (the edge API's address, the server's token, limits). */
   edge: EdgeAccess;
+  /** Composites read by id, shared with the location routes; one of its own when not given. */
+  composites?: CompositeCache;
   /** EDGE_AUDIO_URL, else the edge API's address. */
   audioBase: string;
   /** EDGE_MAX_AUDIO_BYTES. */
@@ -40,13 +44,18 @@ export class ClipSource {
   readonly clips: ClipCache<Clip>;
   private readonly paths: ClipCache<Paths>;
 
+  private readonly edge: EdgeClient;
+  private readonly composites: CompositeCache;
+
   constructor(private readonly options: ClipSourceOptions) {
+    this.edge = clientOf(options.edge);
+    this.composites = options.composites ?? new CompositeCache(this.edge);
     this.clips = new ClipCache<Clip>({ ...(options.cache ?? CLIP_CACHE), sizeOf: (clip) => clip.bytes.byteLength });
     this.paths = new ClipCache<Paths>({ ...PATHS_CACHE, sizeOf: pathsWeight });
   }
 
   private scope(authorization: string | null): string {
-    if (this.options.edge.token !== null) return '';
+    if (this.edge.holdsToken) return '';
     return crypto
       .createHash('sha256')
       .update(authorization ?? '')
@@ -66,9 +75,8 @@ export class ClipSource {
   /** The clip at a file_path the caller read from the edge's composite event itself. */
   clipAt(compositeId: string, eventId: string, filePath: unknown, authorization: string | null): Promise<Clip> {
     const audio = {
+      edge: this.edge,
       base: this.options.audioBase,
-      token: this.options.edge.token,
-      timeoutMs: this.options.edge.timeoutMs,
       maxBytes: this.options.maxClipBytes,
       log: this.options.log,
     };
@@ -84,9 +92,8 @@ export class ClipSource {
   private pathsOf(compositeId: string, authorization: string | null): Promise<Paths> {
     const key = JSON.stringify([this.scope(authorization), compositeId]);
     return this.paths.getOrFetch(key, async () => {
-      const path = `/api/v1/composite-events/${encodeURIComponent(compositeId)}`;
       try {
-        const composite = await getEdge(this.options.edge, path, new URLSearchParams(), authorization, compositePaths);
+        const composite = await this.composites.get(compositeId, authorization, compositePaths);
         return new Map(composite.events.map((event) => [event.id, event.audio_file.file_path]));
       } catch (error) {
         throw asClipError(error, compositeId);
@@ -98,8 +105,8 @@ export class ClipSource {
 /** An edge read's failure as a clip's: an unknown composite is a missing clip, the rest the edge's. */
 export function asClipError(error: unknown, compositeId: string): unknown {
   if (!(error instanceof EdgeError)) return error;
-  if (error.status === 404) return new ClipError('missing', `The edge has no composite event ${compositeId}.`);
-  if (error.status === 504) return new ClipError('timeout', error.message);
-  if (error.status === 401 || error.status === 403) return new ClipError('unauthorized', error.message);
+  if (error.isNotFound) return new ClipError('missing', `The edge has no composite event ${compositeId}.`);
+  if (error.kind === 'timeout') return new ClipError('timeout', error.message);
+  if (error.kind === 'unauthorized') return new ClipError('unauthorized', error.message);
   return new ClipError('unreachable', error.message);
 }

@@ -1,4 +1,6 @@
-import { EdgeResponseTooLarge, formatBytes, readCapped } from '../gateway/edge-answer.js';
+import type { EdgeClient } from '../edge/client.js';
+import { EdgeError } from '../edge/errors.js';
+import { formatBytes } from '../edge/read-capped.js';
 import { redactText } from '../redact.js';
 import { checkClipPath, clipUrl } from './clip-path.js';
 
@@ -46,11 +48,10 @@ export interface Clip {
 }
 
 export interface ClipFetchOptions {
+  /** The console's edge client: its token (or the asking browser's), timeout, no redirects. */
+  edge: EdgeClient;
   /** EDGE_AUDIO_URL, else the edge's address. */
   base: string;
-  /** The server's edge token; null: the asking browser's Authorization header. */
-  token: string | null;
-  timeoutMs: number;
   /** EDGE_MAX_AUDIO_BYTES. */
   maxBytes: number;
   log?: (line: string) => void;
@@ -59,9 +60,9 @@ export interface ClipFetchOptions {
 const AUDIO_TYPE = /^audio\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
 
 /**
- * Reads one clip from the edge under the gateway's rules for edge answers: the path checked first
- * (a refused one is logged and nothing is fetched), the edge's token, no redirect followed, a
- * timeout, only an audio/* answer, and a size cap enforced while reading (readCapped).
+ * Reads one clip through the console's edge client: the path checked first (a refused one is
+ * logged and nothing is fetched), the edge's token, no redirect followed, a timeout, only an
+ * audio/* answer, and the size cap EDGE_MAX_AUDIO_BYTES enforced while reading.
  */
 export async function fetchClip(
   options: ClipFetchOptions,
@@ -78,43 +79,43 @@ export async function fetchClip(
     log(`audio: refused the file_path ${redactText(JSON.stringify(String(filePath)).slice(0, 200))}: ${reason}`);
     throw new ClipError('refused_path', `The edge gave this clip an unsafe file path (${reason}); it was not fetched.`);
   }
-  const headers: Record<string, string> = { accept: 'audio/*' };
-  const auth = options.token !== null ? `Bearer ${options.token}` : authorization;
-  if (auth !== null) headers.authorization = auth;
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  let response: Response;
-  let bytes: Buffer;
+  let notAudio: string | null = null;
+  let answer;
   try {
-    response = await fetch(url, {
-      headers,
-      redirect: 'manual',
-      signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
+    answer = await options.edge.send({
+      path: new URL(url),
+      accept: 'audio/*',
+      authorization,
+      signal,
+      maxBytes: options.maxBytes,
+      // Only a 200 of an audio type is read; anything else is refused unread.
+      readBody: (status, headers) => {
+        if (status !== 200) return false;
+        const type = mediaType(headers);
+        if (AUDIO_TYPE.test(type)) return true;
+        notAudio = type;
+        return false;
+      },
     });
-    if (response.status !== 200) {
-      await response.body?.cancel().catch(() => undefined);
-      throw answerError(response.status);
-    }
-    const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (!AUDIO_TYPE.test(type)) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new ClipError('not_audio', `The edge answered ${type || 'no content type'}, not audio.`);
-    }
-    bytes = await readCapped(response, options.maxBytes);
-    return { bytes, type };
   } catch (error) {
-    if (error instanceof ClipError) throw error;
-    if (error instanceof EdgeResponseTooLarge) {
+    if (!(error instanceof EdgeError)) throw error;
+    if (error.kind === 'too-large') {
       throw new ClipError('too_large', `The clip is over ${formatBytes(options.maxBytes)} (EDGE_MAX_AUDIO_BYTES).`);
     }
-    if (timeout.aborted) {
-      const seconds = Math.round(options.timeoutMs / 100) / 10;
+    if (error.kind === 'timeout') {
+      const seconds = Math.round(options.edge.settings.timeoutMs / 100) / 10;
       throw new ClipError('timeout', `The edge did not send the clip within ${seconds} s.`);
     }
-    if (signal?.aborted) throw error;
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    throw new ClipError('unreachable', `Edge server unreachable${cause === undefined ? '' : ` (${cause})`}.`);
+    throw new ClipError('unreachable', `${error.message}.`);
   }
+  if (answer.status !== 200) throw answerError(answer.status);
+  if (notAudio !== null) {
+    throw new ClipError('not_audio', `The edge answered ${notAudio || 'no content type'}, not audio.`);
+  }
+  return { bytes: answer.bytes, type: mediaType(answer.headers) };
 }
+
+const mediaType = (headers: Headers) => (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
 function answerError(status: number): ClipError {
   if (status === 404 || status === 410) return new ClipError('missing', 'The edge has no clip for this detection.');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ConsoleDb } from '../db/database.js';
-import type { EdgeAccess } from '../review/recent.js';
+import type { EdgeAccess } from '../edge/access.js';
+import type { CompositeCache } from '../edge/composites.js';
 import { ClipSource } from './clip-source.js';
 import { registerEvidenceRoute } from './evidence-route.js';
 import { registerAudioRoute } from './routes.js';
@@ -8,7 +9,9 @@ import { registerAudioRoute } from './routes.js';
 export interface AudioOptions {
   db: ConsoleDb;
   /** How composite events are read: the edge API's address and token, the timeout, the JSON size cap. */
-  edge: EdgeAccess & { maxResponseBytes: number };
+  edge: EdgeAccess;
+  /** Composites read by id, shared with the location routes. */
+  composites?: CompositeCache;
   /** EDGE_AUDIO_URL, else the edge API's address. */
   audioBase: string;
   /** EDGE_MAX_AUDIO_BYTES. */
@@ -19,6 +22,7 @@ export interface AudioOptions {
 export function registerAudio(app: FastifyInstance, options: AudioOptions): ClipSource {
   const clips = new ClipSource({
     edge: options.edge,
+    composites: options.composites,
     audioBase: options.audioBase,
     maxClipBytes: options.maxClipBytes,
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { SIGN_IN_NEEDED } from '../auth/guard.js';
-import { unsafeId } from '../gateway/proxy.js';
+import { unsafeId } from '../edge/url.js';
 import type { ClipSource } from './clip-source.js';
 import { ClipError } from './edge-clip.js';
 import { parseRange } from './range.js';

@@ -1,23 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { ConsoleDb } from '../db/database.js';
 import { clientAddress } from '../auth/sessions.js';
-import { unsafeId, upstreamUrl } from '../gateway/proxy.js';
+import { clientOf, type EdgeAccess } from '../edge/access.js';
+import { itemPath, unsafeId } from '../edge/url.js';
 import { redactText } from '../redact.js';
 import { pickRequested, requestedFields } from './changes.js';
 import { recordAudit, type AuditEntry } from './record.js';
 
 export interface MicAuditOptions {
   db: ConsoleDb;
-  upstream: string;
-  /** The server's edge token; null when the browser's Authorization header is passed through. */
-  token: string | null;
-  timeoutMs: number;
+  /** The console's edge client (the server's token, or the browser's Authorization passed through). */
+  edge: EdgeAccess;
   readOnly: boolean;
 }
 
 const MIC_ROUTE = '/api/v1/mics/:id';
-/** A mic is a few hundred bytes; more than this from the edge is not read for the "before". */
+/** A mic is a few hundred bytes; a larger PATCH body or answer is not parsed for the record. */
 const MAX_MIC_BYTES = 1024 * 1024;
+const READ_BEFORE_MS = 5_000;
 const MAX_DETAIL_CHARS = 300;
 
 interface Pending {
@@ -64,24 +65,17 @@ export function answerDetail(body: unknown): string | null {
   return clean.length > MAX_DETAIL_CHARS ? `${clean.slice(0, MAX_DETAIL_CHARS)}…` : clean;
 }
 
+const micAnswer = z.looseObject({ data: z.record(z.string(), z.unknown()) });
+
 /** The mic as the edge has it now (one GET), or null: a failed read never blocks the write. */
 async function readMic(request: FastifyRequest, micId: string, options: MicAuditOptions): Promise<unknown> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const authorization = options.token !== null ? `Bearer ${options.token}` : request.headers.authorization;
-  if (authorization !== undefined) headers.authorization = authorization;
   try {
-    const response = await fetch(upstreamUrl(options.upstream, `/api/v1/mics/${encodeURIComponent(micId)}`, ''), {
-      headers,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(Math.min(options.timeoutMs, 5_000)),
+    const answer = await clientOf(options.edge).get(itemPath('mics', micId), undefined, micAnswer, {
+      authorization: request.headers.authorization ?? null,
+      // The write waits on this read: a slow edge holds it back 5 s at most.
+      signal: AbortSignal.timeout(READ_BEFORE_MS),
     });
-    const length = Number(response.headers.get('content-length') ?? 0);
-    if (!response.ok || length > MAX_MIC_BYTES) {
-      await response.body?.cancel();
-      return null;
-    }
-    const body = parseJson(Buffer.from(await response.arrayBuffer()));
-    return isRecord(body) && isRecord(body.data) ? body.data : null;
+    return answer.data;
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { formatBytes } from './edge-answer.js';
+import { formatBytes } from '../edge/read-capped.js';
 import { DATABASE_KINDS, gatewaySuite, json, raw } from '../testing/gateway-suite.js';
 
 const PATHS = [

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, unsafeId, upstreamUrl } from './proxy.js';
+import { edgeUrl, unsafeId } from '../edge/url.js';
+import { acceptsGzip } from './proxy.js';
 import { gatewaySuite, json, rawRequest } from '../testing/gateway-suite.js';
 import { compositeBody } from '../testing/credential-fixtures.js';
 
@@ -76,7 +77,7 @@ describe('gateway: what is forwarded', () => {
   });
 
   it('keeps a base path of EDGE_API_URL', () => {
-    expect(upstreamUrl('http://edge:8100/prefix/', '/api/v1/mics', 'a=1')).toBe(
+    expect(edgeUrl('http://edge:8100/prefix/', '/api/v1/mics', 'a=1').href).toBe(
       'http://edge:8100/prefix/api/v1/mics?a=1',
     );
     expect(unsafeId('mic-1')).toBe(false);

@@ -1,17 +1,20 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GZIP_ACCEPTED_HEADER, PRE_REDACTED_GZIP, PRE_REDACTED_HEADER, PRE_REDACTED_JSON } from '../redact.js';
-import { EdgeResponseTooLarge, jsonAnswer, readCapped } from './edge-answer.js';
+import type { EdgeAnswer, EdgeClient } from '../edge/client.js';
+import { EdgeError } from '../edge/errors.js';
+import { unsafeId } from '../edge/url.js';
+import { jsonAnswer } from './edge-answer.js';
 
 export interface GatewayOptions {
-  upstream: string;
-  /** Token the server holds; when null the browser's Authorization header is passed through. */
-  token: string | null;
-  timeoutMs: number;
+  /**
+   * The console's edge client: the server's token (or, without one, the browser's Authorization
+   * passed through), the timeout, EDGE_MAX_RESPONSE_BYTES (a larger answer becomes a 502 without
+   * being read to the end), no redirect followed.
+   */
+  edge: EdgeClient;
   readOnly: boolean;
   bodyLimit: number;
-  /** Larger edge answers become a 502 without being read to the end. */
-  maxResponseBytes: number;
   /**
    * The upstream is the console's own embedded demo edge. Its composite bodies marked with
    * PRE_REDACTED_HEADER are sent on as they are, gzip included: parsing, redacting, serializing
@@ -53,12 +56,6 @@ const COMPOSITE_COMPRESSION = {
 
 const PASSED_RESPONSE_HEADERS = ['www-authenticate', 'retry-after'] as const;
 
-/** A path parameter that could steer the upstream request anywhere but its own resource. */
-export function unsafeId(id: string): boolean {
-  if (id === '' || id === '.' || id === '..' || id.includes('/') || id.includes('\\')) return true;
-  return [...id].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-}
-
 /** Whether an Accept-Encoding header admits gzip: by name, or by `*` when gzip is not named. */
 export function acceptsGzip(header: string | undefined): boolean {
   if (header === undefined) return false;
@@ -69,12 +66,6 @@ export function acceptsGzip(header: string | undefined): boolean {
     weights.set(name, q === undefined ? 1 : Number(q.slice(2)));
   }
   return (weights.get('gzip') ?? weights.get('*') ?? 0) > 0;
-}
-
-export function upstreamUrl(base: string, path: string, rawQuery: string): string {
-  const url = new URL(base);
-  const prefix = url.pathname.replace(/\/+$/, '');
-  return `${url.origin}${prefix}${path}${rawQuery === '' ? '' : `?${rawQuery}`}`;
 }
 
 function errorDetail(reply: FastifyReply, status: number, detail: string) {
@@ -113,59 +104,45 @@ async function forward(request: FastifyRequest, reply: FastifyReply, operation: 
   }
   const queryStart = request.url.indexOf('?');
   const rawQuery = queryStart === -1 ? '' : request.url.slice(queryStart + 1);
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const authorization = options.token !== null ? `Bearer ${options.token}` : request.headers.authorization;
-  if (authorization !== undefined) headers.authorization = authorization;
+  const headers: Record<string, string> = {};
   const body = operation.method === 'PATCH' ? (request.body as Buffer | undefined) : undefined;
-  if (body !== undefined) headers['content-type'] = request.headers['content-type'] ?? 'application/json';
   if (operation.composite && options.embeddedEdge && acceptsGzip(request.headers['accept-encoding'])) {
     headers[GZIP_ACCEPTED_HEADER] = '1';
   }
 
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs);
   // A browser that gives up (navigation, cancelled query) should not keep the edge busy.
+  const controller = new AbortController();
   const onClose = () => {
     if (!reply.raw.writableFinished) controller.abort();
   };
   reply.raw.on('close', onClose);
-  let upstream: Response;
-  let bytes: Buffer;
+  let upstream: EdgeAnswer;
   try {
-    upstream = await fetch(upstreamUrl(options.upstream, path, rawQuery), {
+    upstream = await options.edge.send({
       method: operation.method,
-      headers,
+      path,
+      query: rawQuery,
       body: body === undefined ? undefined : new Uint8Array(body),
+      contentType: request.headers['content-type'],
+      authorization: request.headers.authorization ?? null,
       signal: controller.signal,
-      redirect: 'manual',
+      headers,
     });
-    bytes = await readCapped(upstream, options.maxResponseBytes);
   } catch (error) {
-    if (error instanceof EdgeResponseTooLarge) {
-      controller.abort();
-      return errorDetail(reply, 502, error.message);
-    }
-    if (timedOut) {
-      return errorDetail(reply, 504, `Edge server did not answer within ${Math.round(options.timeoutMs / 100) / 10} s`);
-    }
+    if (error instanceof EdgeError) return errorDetail(reply, error.status, error.message);
     if (controller.signal.aborted) return reply;
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    return errorDetail(reply, 502, `Edge server unreachable${cause === undefined ? '' : ` (${cause})`}`);
+    throw error;
   } finally {
-    clearTimeout(timer);
     reply.raw.off('close', onClose);
   }
+  const bytes = upstream.bytes;
 
   reply.header('cache-control', 'no-store');
   for (const name of PASSED_RESPONSE_HEADERS) {
     const value = upstream.headers.get(name);
     if (value !== null) reply.header(name, value);
   }
-  if (operation.composite && options.embeddedEdge && upstream.ok) {
+  if (operation.composite && options.embeddedEdge && upstream.status >= 200 && upstream.status < 300) {
     const marked = upstream.headers.get(PRE_REDACTED_HEADER);
     const json = 'application/json; charset=utf-8';
     if (marked === PRE_REDACTED_JSON) return reply.code(upstream.status).type(json).send(bytes);

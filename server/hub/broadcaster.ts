@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { compositeMatches, eventMatches, isUnfiltered, micsFor, type SubscriberFilter } from './filters.js';
 import type { ReviewChange } from '../review/bus.js';
-import type { CompositeEvent, Mic, SoundEvent } from './schemas.js';
+import type { CompositeEvent, Mic, SoundEvent } from '../edge/schemas.js';
 
 export interface MicsMessage {
   from: string;

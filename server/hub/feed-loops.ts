@@ -1,4 +1,4 @@
-import { EdgeReadError } from './edge-reader.js';
+import { EdgeError } from '../edge/errors.js';
 import { FEEDS, type FeedName, type HealthTracker } from './health.js';
 import type { HubSettings } from './settings.js';
 
@@ -8,7 +8,7 @@ export interface LoopState {
   running: boolean;
   /** When the next attempt is due (back-off included). */
   dueAt: number;
-  lastError: EdgeReadError | null;
+  lastError: EdgeError | null;
   waiters: (() => void)[];
 }
 
@@ -29,7 +29,7 @@ export interface FeedLoopsOptions {
 }
 
 const asReadError = (error: unknown) =>
-  error instanceof EdgeReadError ? error : new EdgeReadError('http', `Hub error: ${(error as Error).message}`);
+  error instanceof EdgeError ? error : new EdgeError('http', `Hub error: ${(error as Error).message}`);
 
 /**
  * When the hub reads each feed: on its interval, doubled per failure up to HUB_BACKOFF_MAX_MS;

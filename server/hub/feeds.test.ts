@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compositeFixture, eventFixture, FAKE_TOKEN, startFakeEdge, type FakeEdge } from '../testing/fake-edge.js';
-import { createEdgeReader } from './edge-reader.js';
+import { createEdgeClient } from '../edge/client.js';
 import { CompositeFeed, EventFeed } from './feeds.js';
 
 let edge: FakeEdge;
@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 
 const reader = () =>
-  createEdgeReader({ upstream: edge.url, token: FAKE_TOKEN, timeoutMs: 2000, maxResponseBytes: 8 << 20 });
+  createEdgeClient({ upstream: edge.url, token: FAKE_TOKEN, timeoutMs: 2000, maxResponseBytes: 8 << 20 });
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, seconds)).toISOString();
 
 describe('the events feed', () => {

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { EdgeReader } from './edge-reader.js';
-import { readPages } from './pages.js';
+import type { EdgeClient } from '../edge/client.js';
+import { readPages } from '../edge/pages.js';
 import { RecentIds } from './recent-ids.js';
-import { compositeSchema, eventSchema, type CompositeEvent, type SoundEvent } from './schemas.js';
+import { compositeSchema, eventSchema, type CompositeEvent, type SoundEvent } from '../edge/schemas.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const byTime =
@@ -92,7 +92,7 @@ export class EventFeed {
     this.primed ||= state.primed;
   }
 
-  async poll(reader: EdgeReader): Promise<FeedPoll<SoundEvent>> {
+  async poll(reader: EdgeClient): Promise<FeedPoll<SoundEvent>> {
     const query: Record<string, string> = {};
     if (this.newest !== null) query.start = iso(this.newest - this.options.overlapMs);
     const read = await readPages(reader, {
@@ -164,7 +164,7 @@ export class CompositeFeed {
     this.primed ||= state.primed;
   }
 
-  async poll(reader: EdgeReader): Promise<FeedPoll<CompositeEvent>> {
+  async poll(reader: EdgeClient): Promise<FeedPoll<CompositeEvent>> {
     const query: Record<string, string> = { order_by: 'desc' };
     if (this.newest !== null) query.created_at__ge = iso(this.newest - this.options.lookbackMs);
     const read = await readPages(reader, {

@@ -1,4 +1,4 @@
-import type { CompositeEvent, Mic, SoundEvent } from './schemas.js';
+import type { CompositeEvent, Mic, SoundEvent } from '../edge/schemas.js';
 
 /** What one screen asked for in the query string of `/live`; null means "everything". */
 export interface SubscriberFilter {

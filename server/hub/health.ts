@@ -1,4 +1,4 @@
-import type { EdgeReadError } from './edge-reader.js';
+import type { EdgeError } from '../edge/errors.js';
 
 export type FeedName = 'mics' | 'events' | 'composites';
 export const FEEDS: readonly FeedName[] = ['mics', 'events', 'composites'];
@@ -26,7 +26,7 @@ export interface HubHealth {
 
 interface FeedState {
   lastOkAt: number | null;
-  failure: EdgeReadError | null;
+  failure: EdgeError | null;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -56,7 +56,7 @@ export class HealthTracker {
     this.update(now);
   }
 
-  failed(feed: FeedName, error: EdgeReadError, now: number): void {
+  failed(feed: FeedName, error: EdgeError, now: number): void {
     this.feeds[feed].failure = error;
     this.update(now);
   }

@@ -1,7 +1,7 @@
 import type { FeedState } from './feeds.js';
 import type { HubHealth } from './health.js';
 import type { InventoryDiff, InventoryMeta, InventorySnapshot } from './inventory.js';
-import type { CompositeEvent, SoundEvent } from './schemas.js';
+import type { CompositeEvent, SoundEvent } from '../edge/schemas.js';
 
 /**
  * What the replica reading the edge hands every other replica, in order: each then pushes it to

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventFixture, FAKE_TOKEN, micFixture, startFakeEdge, type FakeEdge } from '../testing/fake-edge.js';
-import { createEdgeReader } from './edge-reader.js';
+import { createEdgeClient } from '../edge/client.js';
 import { NO_FILTER } from './filters.js';
 import { Hub } from './hub.js';
 import { DEFAULT_HUB_SETTINGS, type HubSettings } from './settings.js';
@@ -34,7 +34,7 @@ const FAST: HubSettings = {
 
 function startHub(settings: Partial<HubSettings> = {}) {
   const hub = new Hub({
-    reader: createEdgeReader({ upstream: edge.url, token: FAKE_TOKEN, timeoutMs: 1000, maxResponseBytes: 8 << 20 }),
+    reader: createEdgeClient({ upstream: edge.url, token: FAKE_TOKEN, timeoutMs: 1000, maxResponseBytes: 8 << 20 }),
     settings: { ...FAST, ...settings },
   });
   hubs.push(hub);
@@ -111,6 +111,15 @@ describe('the hub', () => {
     edge.mode = 'normal';
     await expect.poll(() => hub.healthNow().status, { timeout: 1000 }).toBe('ok');
     expect(screen.of('health').at(-1)).toMatchObject({ status: 'ok' });
+  });
+
+  it('passes on fields the edge adds, in the inventory and the live feed, as /mics shows them', async () => {
+    // The map and the wall read the hub, /mics reads the edge through the gateway: a field the
+    // edge adds must reach all three, not vanish in the hub's schema.
+    edge.mics = [micFixture(1, { battery: 81, firmware: { version: '2.4' } })];
+    const hub = startHub();
+    const [mic] = (await hub.readyInventory()).mics();
+    expect(mic).toMatchObject({ id: 'mic-0001', battery: 81, firmware: { version: '2.4' } });
   });
 
   it('tells a refused token apart, and keeps the last inventory while the edge fails', async () => {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { Broadcaster, type MicsMessage, type Sink } from './broadcaster.js';
-import { EdgeReadError, type EdgeReader } from './edge-reader.js';
+import type { EdgeClient } from '../edge/client.js';
+import { EdgeError } from '../edge/errors.js';
 import { CompositeFeed, EventFeed } from './feeds.js';
 import type { SubscriberFilter } from './filters.js';
 import { FeedLoops } from './feed-loops.js';
@@ -8,15 +9,15 @@ import { HealthTracker, type FeedName, type HubHealth } from './health.js';
 import { Follower } from './follower.js';
 import type { HubLink } from './hub-link.js';
 import { Inventory, type InventoryDiff } from './inventory.js';
-import { readPages } from './pages.js';
-import { micEnvelopeSchema, micSchema, type CompositeEvent, type SoundEvent } from './schemas.js';
+import { readPages } from '../edge/pages.js';
+import { micEnvelopeSchema, micSchema, type CompositeEvent, type SoundEvent } from '../edge/schemas.js';
 import type { HubSettings } from './settings.js';
 
 /** Past this many changed mics a `mics` message says "refetch" instead of carrying them. */
 export const MAX_DIFF_MICS = 500;
 
 export interface HubOptions {
-  reader: EdgeReader;
+  reader: EdgeClient;
   settings: HubSettings;
   now?: () => number;
   log?: (message: string) => void;
@@ -132,7 +133,7 @@ export class Hub {
     if (!this.leading) {
       await this.follower.inventory();
       if (this.inventory.ready) return this.inventory;
-      throw new EdgeReadError('unreachable', 'No console replica has read the mic inventory yet');
+      throw new EdgeError('unreachable', 'No console replica has read the mic inventory yet');
     }
     const loop = this.loops.state.mics;
     // While the edge is failing, requests do not add walks: they get the last error until the next attempt.
@@ -142,7 +143,7 @@ export class Hub {
       if (!loop.running) void this.loops.run('mics');
     });
     if (this.inventory.ready) return this.inventory;
-    throw loop.lastError ?? new EdgeReadError('unreachable', 'The mic inventory could not be read');
+    throw loop.lastError ?? new EdgeError('unreachable', 'The mic inventory could not be read');
   }
 
   /** After an edit through the console: read that mic again and tell every screen now. */
@@ -157,7 +158,7 @@ export class Hub {
       );
       if (this.leading) this.shareMics(this.inventory.upsert(body.data, this.now()));
     } catch (error) {
-      if (error instanceof EdgeReadError && error.status === 404) this.shareMics(this.inventory.remove(micId));
+      if (error instanceof EdgeError && error.status === 404) this.shareMics(this.inventory.remove(micId));
       else this.options.log?.(`hub: could not re-read mic after an edit: ${(error as Error).message}`);
     }
   }

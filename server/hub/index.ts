@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Cluster } from '../cluster/cluster.js';
 import type { ConnectionLimits } from '../connection-limits.js';
 import type { ConsoleDb } from '../db/database.js';
-import { createEdgeReader } from './edge-reader.js';
+import type { EdgeClient } from '../edge/client.js';
 import { Hub } from './hub.js';
 import { ReplicaHub } from './replica-hub.js';
 import { LiveStreams } from './live-streams.js';
@@ -10,11 +10,8 @@ import { registerHubRoutes } from './routes.js';
 import type { HubSettings } from './settings.js';
 
 export interface HubWiring {
-  upstream: string;
-  /** The server's edge token; null (the browser holds it) leaves the console without a hub. */
-  token: string | null;
-  timeoutMs: number;
-  maxResponseBytes: number;
+  /** The console's edge client; without the server's token (the browser holds it) there is no hub. */
+  edge: EdgeClient;
   settings: HubSettings;
   /** Where sessions and wall links are kept: every open stream's access is checked there again and again. */
   db: ConsoleDb;
@@ -34,21 +31,14 @@ export interface HubWiring {
  */
 export function registerHub(app: FastifyInstance, wiring: HubWiring): { hub: Hub | null; cluster: Cluster | null } {
   const clustered = wiring.databaseUrl !== null && wiring.db.dialect === 'postgres';
-  const options =
-    wiring.token === null
-      ? null
-      : {
-          reader: createEdgeReader({
-            upstream: wiring.upstream,
-            token: wiring.token,
-            timeoutMs: wiring.timeoutMs,
-            maxResponseBytes: wiring.maxResponseBytes,
-            log: app.log,
-          }),
-          settings: wiring.settings,
-          log: (message: string) => app.log.warn(message),
-          lag: wiring.lag,
-        };
+  const options = !wiring.edge.holdsToken
+    ? null
+    : {
+        reader: wiring.edge,
+        settings: wiring.settings,
+        log: (message: string) => app.log.warn(message),
+        lag: wiring.lag,
+      };
   const replica = options !== null && clustered ? new ReplicaHub(options) : null;
   const hub = replica ?? (options === null ? null : new Hub(options));
   const cluster =

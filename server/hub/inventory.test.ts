@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { micFixture } from '../testing/fake-edge.js';
 import { Inventory } from './inventory.js';
-import { micSchema, type Mic } from './schemas.js';
+import { micSchema, type Mic } from '../edge/schemas.js';
 
 const mic = (n: number, overrides: Record<string, unknown> = {}): Mic => micSchema.parse(micFixture(n, overrides));
 const walk = (mics: Mic[], complete = true) => ({ items: mics, reportedTotal: mics.length, pages: 1, complete });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { PagesRead } from './pages.js';
-import type { Mic } from './schemas.js';
+import type { PagesRead } from '../edge/pages.js';
+import type { Mic } from '../edge/schemas.js';
 
 /** What changed between two versions of the inventory; a client holding `from` can apply it. */
 export interface InventoryDiff {

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { EdgeReadError } from './edge-reader.js';
+import { EdgeError } from '../edge/errors.js';
 import { FilterError, parseFilter } from './filters.js';
 import type { Hub } from './hub.js';
 import { InventoryBodies, pickEncoding } from './inventory-body.js';
 import type { LiveStreams } from './live-streams.js';
-import { PAGE_SIZE } from './pages.js';
+import { PAGE_SIZE } from '../edge/pages.js';
 
 export interface HubRoutesOptions {
   /** Null when the server holds no edge token: every browser brings its own, so there is nothing to share. */
@@ -18,8 +18,8 @@ const LIVE_UNAVAILABLE =
   'The live feed needs the server to hold the edge token (EDGE_API_TOKEN); this console polls instead.';
 
 function failure(reply: FastifyReply, error: unknown) {
-  if (!(error instanceof EdgeReadError)) throw error;
-  const status = error.kind === 'unauthorized' ? (error.status ?? 401) : error.kind === 'timeout' ? 504 : 502;
+  if (!(error instanceof EdgeError)) throw error;
+  const status = error.kind === 'unauthorized' || error.kind === 'timeout' ? error.status : 502;
   return reply.code(status).header('cache-control', 'no-store').send({ detail: error.message });
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { BACKFILL_DAYS, WINDOW_MS, type InsightsService } from './service.js';
 import { indexDirectory } from './directory-index.js';
-import { EdgeError } from '../gateway/edge-error.js';
+import { EdgeError } from '../edge/errors.js';
 import type { EdgeReader } from './edge-reader.js';
 import { connections, HEALTH_WINDOW_MS, micHealth } from './health-report.js';
 import { labelNames } from './insight-store.js';
@@ -198,7 +198,7 @@ export function registerAcousticInsights(
     try {
       const body = await reader.getJson(`/api/v1/composite-events/${encodeURIComponent(compositeId)}`, {});
       const composite = parseComposite(body);
-      if (composite === null) throw new EdgeError(502, 'Edge server sent a composite event of an unexpected shape');
+      if (composite === null) throw new EdgeError('shape', 'Edge server sent a composite event of an unexpected shape');
       await service.fromComposites([composite]);
       return reply
         .header('cache-control', 'no-store')

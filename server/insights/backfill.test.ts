@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { ConsoleDb } from '../db/database.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { Backfill, MAX_CHUNK_PAGES } from './backfill.js';
-import { EdgeError } from '../gateway/edge-error.js';
+import { EdgeError } from '../edge/errors.js';
 import type { EdgeEvent, EdgeReader, Query } from './edge-reader.js';
 
 const H = 3_600_000;
@@ -17,7 +17,7 @@ function edgeOf(events: EdgeEvent[], failAt = new Set<number>()) {
     requests: 0,
     async eventsPage(query: Query) {
       edge.requests++;
-      if (failAt.has(edge.requests)) throw new EdgeError(502, 'Edge unreachable');
+      if (failAt.has(edge.requests)) throw new EdgeError('unreachable', 'Edge unreachable');
       const start = Date.parse(String(query.start));
       const end = Date.parse(String(query.end));
       const page = Number(query.page);

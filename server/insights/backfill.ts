@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ConsoleSchema } from '../db/schema.js';
-import { EdgeError } from '../gateway/edge-error.js';
+import { EdgeError } from '../edge/errors.js';
 import type { EdgeReader } from './edge-reader.js';
 import { ingestEvents, readState, type ReadEvent } from './insight-store.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EdgeError } from '../gateway/edge-error.js';
+import { EdgeError } from '../edge/errors.js';
 import { EdgeReader } from './edge-reader.js';
 
 // Nothing listens here: a request to the edge would fail the test with "Edge unreachable".

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { EdgeError } from '../gateway/edge-error.js';
-import { upstreamUrl } from '../gateway/proxy.js';
+import { clientOf, type EdgeAccess } from '../edge/access.js';
+import type { EdgeClient } from '../edge/client.js';
+import { EdgeError } from '../edge/errors.js';
+import { PAGE_SIZE, readPages } from '../edge/pages.js';
+import { toSearchParams, type EdgeQuery } from '../edge/url.js';
 import type { HeardEvent, MicPlace } from './corroboration.js';
 
 /** Pages of 100 mics read for the directory: 20,000 mics at most, whatever `max_page` claims. */
@@ -22,14 +25,9 @@ const eventSchema = z.object({
   confidence: z.number().nullish(),
   created_at: z.string(),
 });
-const page = <T extends z.ZodTypeAny>(item: T) =>
-  z.object({ results: z.array(z.unknown()).transform((rows) => rows.flatMap((r) => okOrSkip(item, r))) });
-
-/** One malformed item is skipped, not the whole page. */
-function okOrSkip<T extends z.ZodTypeAny>(schema: T, row: unknown): z.infer<T>[] {
-  const parsed = schema.safeParse(row);
-  return parsed.success ? [parsed.data] : [];
-}
+/** One malformed item is skipped, not the whole page (null here, left out after). */
+const orSkip = <T extends z.ZodType>(item: T) => item.nullable().catch(null);
+const eventsPage = z.object({ results: z.array(orSkip(eventSchema)) });
 
 export type DirectoryMic = z.infer<typeof micSchema> & MicPlace;
 export type EdgeEvent = HeardEvent & { confidence: number | null; labelName: { ko: string; en: string } | null };
@@ -44,11 +42,7 @@ export interface InventoryMic {
   thresholds?: Record<string, { confidence: number }> | null;
 }
 
-export interface EdgeReaderOptions {
-  upstream: string;
-  /** The server's token; null: the caller's Authorization header is passed on, as the gateway does. */
-  token: string | null;
-  timeoutMs: number;
+export type EdgeReaderOptions = {
   /**
    * The hub's mic inventory, when the console has a hub: the directory is taken from it instead
    * of a walk of its own, so the edge is walked once for every screen and this too.
@@ -56,17 +50,12 @@ export interface EdgeReaderOptions {
   inventory?: () => Promise<readonly InventoryMic[]>;
   /** The hub's inventory as it stands, without waking the hub; null before its first walk. */
   peekInventory?: () => readonly InventoryMic[] | null;
-}
+} & ({ edge: EdgeClient } | Exclude<EdgeAccess, EdgeClient>);
 
-export type Query = Record<string, string | number | readonly string[] | null | undefined>;
+export type Query = EdgeQuery;
 
 export function queryString(query: Query): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === null || value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) params.append(key, String(v));
-  }
-  return params.toString();
+  return toSearchParams(query).toString();
 }
 
 /** Reads the edge on the console's behalf: the six operations only, read side. */
@@ -75,38 +64,20 @@ export class EdgeReader {
   /** Edge requests made, for the bench and the tests. */
   requests = 0;
 
-  constructor(private readonly options: EdgeReaderOptions) {}
+  private readonly edge: EdgeClient;
 
-  private authorization(callerAuthorization: string | undefined): string | undefined {
-    return this.options.token !== null ? `Bearer ${this.options.token}` : callerAuthorization;
+  constructor(private readonly options: EdgeReaderOptions) {
+    this.edge = 'edge' in options ? options.edge : clientOf(options);
   }
 
+  private key(callerAuthorization: string | undefined): string {
+    return this.edge.holdsToken ? '' : (callerAuthorization ?? '');
+  }
+
+  /** One GET through the console's edge client; every failure an EdgeError. */
   async getJson(path: string, query: Query, callerAuthorization?: string): Promise<unknown> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    const authorization = this.authorization(callerAuthorization);
-    if (authorization !== undefined) headers.authorization = authorization;
     this.requests++;
-    let response: Response;
-    try {
-      response = await fetch(upstreamUrl(this.options.upstream, path, queryString(query)), {
-        headers,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-        redirect: 'manual',
-      });
-    } catch (error) {
-      const timedOut = (error as Error).name === 'TimeoutError';
-      throw new EdgeError(timedOut ? 504 : 502, timedOut ? 'Edge server did not answer in time' : 'Edge unreachable');
-    }
-    if (response.status === 401 || response.status === 403) {
-      throw new EdgeError(response.status, 'The edge refused the request');
-    }
-    if (response.status === 404) throw new EdgeError(404, 'Not found on the edge');
-    if (!response.ok) throw new EdgeError(502, `Edge server answered ${response.status}`);
-    try {
-      return await response.json();
-    } catch {
-      throw new EdgeError(502, 'Edge server sent malformed JSON');
-    }
+    return this.edge.get(path, query, z.unknown(), { authorization: callerAuthorization ?? null });
   }
 
   async events(query: Query, callerAuthorization?: string): Promise<EdgeEvent[]> {
@@ -115,10 +86,12 @@ export class EdgeReader {
 
   /** A page of events, and how many items the edge sent (malformed ones included): a full page means "read on". */
   async eventsPage(query: Query, callerAuthorization?: string): Promise<{ events: EdgeEvent[]; sent: number }> {
-    const json = await this.getJson('/api/v1/events', query, callerAuthorization);
-    const body = page(eventSchema).safeParse(json);
-    if (!body.success) throw new EdgeError(502, 'Edge server sent an events page of an unexpected shape');
-    const events = body.data.results.flatMap((e) => {
+    this.requests++;
+    const body = await this.edge.get('/api/v1/events', query, eventsPage, {
+      authorization: callerAuthorization ?? null,
+    });
+    const events = body.results.flatMap((e) => {
+      if (e === null) return [];
       const at = Date.parse(e.created_at);
       if (Number.isNaN(at)) return [];
       return [
@@ -132,33 +105,43 @@ export class EdgeReader {
         },
       ];
     });
-    const sent = Array.isArray((json as { results?: unknown }).results)
-      ? (json as { results: unknown[] }).results.length
-      : 0;
+    const sent = body.results.length;
     return { events, sent };
   }
 
   /** Every mic with its place, read page by page (bounded) and kept for a minute. */
   async mics(callerAuthorization?: string): Promise<Map<string, DirectoryMic>> {
     if (this.options.inventory !== undefined) return this.fromInventory(this.options.inventory);
-    const key = this.authorization(callerAuthorization) ?? '';
+    const key = this.key(callerAuthorization);
     if (this.directory !== null && this.directory.key === key && Date.now() - this.directory.at < DIRECTORY_TTL_MS) {
       return this.directory.mics;
     }
+    let skipped = 0;
+    const read = await readPages(this.counted(), {
+      path: '/api/v1/mics',
+      item: orSkip(micSchema),
+      idOf: (mic) => mic?.id ?? `\0skipped ${++skipped}`,
+      maxPages: MAX_MIC_PAGES,
+      size: PAGE_SIZE,
+      request: { authorization: callerAuthorization ?? null },
+    });
     const mics = new Map<string, DirectoryMic>();
-    for (let n = 1; n <= MAX_MIC_PAGES; n++) {
-      const body = page(micSchema).safeParse(
-        await this.getJson('/api/v1/mics', { page: n, size: 100 }, callerAuthorization),
-      );
-      if (!body.success) throw new EdgeError(502, 'Edge server sent a mics page of an unexpected shape');
-      for (const mic of body.data.results) {
-        if (mic.location == null) continue;
-        mics.set(mic.id, { ...mic, latitude: mic.location.latitude, longitude: mic.location.longitude });
-      }
-      if (body.data.results.length < 100) break;
+    for (const mic of read.items) {
+      if (mic == null || mic.location == null) continue;
+      mics.set(mic.id, { ...mic, latitude: mic.location.latitude, longitude: mic.location.longitude });
     }
     this.directory = { at: Date.now(), mics, key };
     return mics;
+  }
+
+  /** The edge client, counting each request for the bench and the tests. */
+  private counted(): Pick<EdgeClient, 'get'> {
+    return {
+      get: (path, query, schema, options) => {
+        this.requests++;
+        return this.edge.get(path, query, schema, options);
+      },
+    };
   }
 
   /**
@@ -178,7 +161,7 @@ export class EdgeReader {
     try {
       list = await inventory();
     } catch (error) {
-      throw new EdgeError(502, (error as Error).message);
+      throw error instanceof EdgeError ? error : new EdgeError('unreachable', (error as Error).message);
     }
     return toDirectory(list);
   }

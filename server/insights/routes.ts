@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { corroborate, neighbourQuery, type CorroborationRules, type HeardEvent } from './corroboration.js';
-import { browserStatusOf, EdgeError } from '../gateway/edge-error.js';
+import { browserStatusOf, EdgeError } from '../edge/errors.js';
 import { indexDirectory } from './directory-index.js';
 import type { DirectoryMic, EdgeReader } from './edge-reader.js';
 

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { createEdgeReader, EdgeReadError, type EdgeReader } from '../hub/edge-reader.js';
+import type { CompositeCache } from '../edge/composites.js';
+import { EdgeError } from '../edge/errors.js';
 import { compositeSchema, locateComposite, type SourceAnswer } from './composite.js';
 
 export interface LocationOptions {
-  /** The gateway's upstream settings: base URL, the server's token (null: the browser's), timeout, size cap. */
-  upstream: string;
-  token: string | null;
-  timeoutMs: number;
-  maxResponseBytes: number;
+  /** Composites read by id through the console's edge client, shared with the audio routes. */
+  composites: CompositeCache;
+  /** Whether the server holds the edge token (else the caller's is needed). */
+  holdsToken: boolean;
   /** NEIGHBOUR_RADIUS_M: how far a mic hears, the nearest-mic radius. */
   hearingRadiusM: number;
 }
@@ -23,9 +23,9 @@ function refuse(reply: FastifyReply, status: number, detail: string) {
 
 /** An edge failure as the hub's routes answer it: the edge's refusal as is, a timeout 504, anything else 502. */
 function edgeFailure(reply: FastifyReply, id: string, error: unknown) {
-  if (!(error instanceof EdgeReadError)) throw error;
-  if (error.kind === 'http' && error.status === 404) return refuse(reply, 404, `No composite event ${id}`);
-  const status = error.kind === 'unauthorized' ? (error.status ?? 401) : error.kind === 'timeout' ? 504 : 502;
+  if (!(error instanceof EdgeError)) throw error;
+  if (error.isNotFound) return refuse(reply, 404, `No composite event ${id}`);
+  const status = error.kind === 'unauthorized' || error.kind === 'timeout' ? error.status : 502;
   return refuse(reply, status, error.message);
 }
 
@@ -33,37 +33,24 @@ function edgeFailure(reply: FastifyReply, id: string, error: unknown) {
  * GET /api/insights/composite-events/:id/source: where each sound of a composite event was made
  * (server/location/), for the drill-down, the map and the wall, and for integrations. Read by
  * anyone the console lets read (every role and wall links: the access rule for /api/* runs
- * before it). The composite is read from the edge with the hub's reader (the server's token or,
- * without one, the caller's; the size cap, no redirects, the timeout, credentials removed).
+ * before it). The composite is read through the shared composite cache (server/edge/composites.ts: the
+ * server's token or, without one, the caller's; the size cap, no redirects, the timeout,
+ * credentials removed).
  */
 export function registerLocation(app: FastifyInstance, options: LocationOptions): void {
-  const settings = {
-    upstream: options.upstream,
-    timeoutMs: options.timeoutMs,
-    maxResponseBytes: options.maxResponseBytes,
-  };
-  const serverReader = options.token === null ? null : createEdgeReader({ ...settings, token: options.token });
   const remembered = new Map<string, { key: string; answer: SourceAnswer }>();
-
-  const readerFor = (authorization: string | undefined): EdgeReader | null => {
-    if (serverReader !== null) return serverReader;
-    const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
-    return token === undefined ? null : createEdgeReader({ ...settings, token });
-  };
 
   app.get('/api/insights/composite-events/:id/source', async (request, reply) => {
     const p = params.safeParse(request.params);
     if (!p.success) return refuse(reply, 400, 'id: give a composite event id of 1 to 200 characters');
     const { id } = p.data;
-    const reader = readerFor(request.headers.authorization);
-    if (reader === null) return refuse(reply, 401, 'The edge needs your edge token, and none came with the request.');
+    const authorization = request.headers.authorization;
+    if (!options.holdsToken && !/^Bearer\s+\S+$/i.test(authorization ?? '')) {
+      return refuse(reply, 401, 'The edge needs your edge token, and none came with the request.');
+    }
     let composite: z.infer<typeof compositeSchema>;
     try {
-      composite = await reader.get(
-        `/api/v1/composite-events/${encodeURIComponent(id)}`,
-        new URLSearchParams(),
-        compositeSchema,
-      );
+      composite = await options.composites.get(id, authorization ?? null, compositeSchema);
     } catch (error) {
       return edgeFailure(reply, id, error);
     }

@@ -1,11 +1,5 @@
-import diagnostics from 'node:diagnostics_channel';
+import type { EdgeRequestRecord } from '../edge/client.js';
 import type { ConsoleMetrics } from './console-metrics.js';
-
-interface UndiciRequest {
-  origin: string | URL;
-  method: string;
-  path: string;
-}
 
 /** The edge interface's resources; anything else (an audio clip's file path) is `other`. */
 const RESOURCES = new Set(['mics', 'events', 'composite-events', 'labels', 'composite-rules']);
@@ -21,38 +15,14 @@ export function edgePathPattern(path: string): string {
 
 /**
  * Counts and times every request this process makes to the edge, whoever makes it (the hub, the
- * gateway, insights, review, audio): Node's fetch reports each request on diagnostics channels,
- * so no caller needs to know about metrics. Only requests to the given origins are counted.
+ * gateway, insights, review, audit, audio, location): they all go through the one edge client
+ * (server/edge/client.ts), which reports each request here when it is answered or fails.
  */
-export function watchEdgeRequests(metrics: ConsoleMetrics, origins: string[]): () => void {
-  const wanted = new Set(origins.map((origin) => new URL(origin).origin));
-  const started = new WeakMap<object, number>();
-  const ours = (request: UndiciRequest) => wanted.has(new URL(String(request.origin)).origin);
-  const labels = (request: UndiciRequest) => ({ path: edgePathPattern(request.path), method: request.method });
-  const onCreate = (message: unknown) => {
-    const { request } = message as { request: UndiciRequest };
-    if (ours(request)) started.set(request, performance.now());
-  };
-  const onHeaders = (message: unknown) => {
-    const { request, response } = message as { request: UndiciRequest; response: { statusCode: number } };
-    const at = started.get(request);
-    if (at === undefined) return;
-    started.delete(request);
-    metrics.edgeRequests.inc({ ...labels(request), status: String(response.statusCode) });
-    metrics.edgeDuration.observe(labels(request), (performance.now() - at) / 1000);
-  };
-  const onError = (message: unknown) => {
-    const { request } = message as { request: UndiciRequest };
-    // An error after the headers (a body cut short) was counted with its status already.
-    if (!started.delete(request)) return;
-    metrics.edgeRequests.inc({ ...labels(request), status: 'error' });
-  };
-  diagnostics.subscribe('undici:request:create', onCreate);
-  diagnostics.subscribe('undici:request:headers', onHeaders);
-  diagnostics.subscribe('undici:request:error', onError);
-  return () => {
-    diagnostics.unsubscribe('undici:request:create', onCreate);
-    diagnostics.unsubscribe('undici:request:headers', onHeaders);
-    diagnostics.unsubscribe('undici:request:error', onError);
+export function edgeRequestObserver(metrics: ConsoleMetrics): (request: EdgeRequestRecord) => void {
+  return (request) => {
+    const labels = { path: edgePathPattern(request.path), method: request.method };
+    metrics.edgeRequests.inc({ ...labels, status: String(request.status) });
+    // A request that got no answer is counted, not timed: its time is the timeout's, not the edge's.
+    if (request.status !== 'error') metrics.edgeDuration.observe(labels, request.seconds);
   };
 }

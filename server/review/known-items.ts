@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { EdgeError } from '../gateway/edge-error.js';
+import { clientOf, type EdgeAccess } from '../edge/access.js';
+import { EdgeError } from '../edge/errors.js';
+import { readPages } from '../edge/pages.js';
+import { itemPath } from '../edge/url.js';
 import { RecentIds } from '../hub/recent-ids.js';
 import type { ItemKey } from './model.js';
-import { getEdge, type EdgeAccess } from './recent.js';
 
 /** Items the live hub passed on, remembered per kind; the oldest forgotten first. */
 const MAX_REMEMBERED = 20_000;
@@ -16,7 +18,7 @@ const HINT_PAGE_SIZE = 100;
 const MAX_HINT_PAGES = 3;
 
 const compositeSchema = z.object({ id: z.string(), started_at: z.string() }).loose();
-const eventPage = z.object({ results: z.array(z.object({ id: z.string(), created_at: z.string() }).loose()) });
+const eventItem = z.object({ id: z.string(), created_at: z.string() }).loose();
 
 /** Why an action was refused: the edge does not know the item. */
 export class UnknownItem extends Error {
@@ -36,7 +38,8 @@ export interface KnownItems {
   noteComposites(composites: readonly { id: string; started_at: string }[]): void;
 }
 
-export function createKnownItems(edge: EdgeAccess): KnownItems {
+export function createKnownItems(access: EdgeAccess): KnownItems {
+  const edge = clientOf(access);
   const remembered = {
     composite: new RecentIds<string>(MAX_REMEMBERED),
     event: new RecentIds<string>(MAX_REMEMBERED),
@@ -44,10 +47,10 @@ export function createKnownItems(edge: EdgeAccess): KnownItems {
 
   async function compositeFiredAt(id: string, authorization: string | null): Promise<string | null> {
     try {
-      const path = `/api/v1/composite-events/${encodeURIComponent(id)}`;
-      return (await getEdge(edge, path, new URLSearchParams(), authorization, compositeSchema)).started_at;
+      return (await edge.get(itemPath('composite-events', id), undefined, compositeSchema, { authorization }))
+        .started_at;
     } catch (error) {
-      if (error instanceof EdgeError && error.status === 404) return null;
+      if (error instanceof EdgeError && error.isNotFound) return null;
       throw error;
     }
   }
@@ -55,19 +58,17 @@ export function createKnownItems(edge: EdgeAccess): KnownItems {
   async function eventFiredAt(id: string, hint: string | undefined, authorization: string | null) {
     const at = hint === undefined ? Number.NaN : Date.parse(hint);
     if (Number.isNaN(at)) return null;
-    for (let page = 1; page <= MAX_HINT_PAGES; page++) {
-      const params = new URLSearchParams({
-        page: String(page),
-        size: String(HINT_PAGE_SIZE),
-        start: new Date(at - HINT_SLACK_MS).toISOString(),
-        end: new Date(at + HINT_SLACK_MS).toISOString(),
-      });
-      const { results } = await getEdge(edge, '/api/v1/events', params, authorization, eventPage);
-      const found = results.find((event) => event.id === id);
-      if (found !== undefined) return found.created_at;
-      if (results.length < HINT_PAGE_SIZE) return null;
-    }
-    return null;
+    const read = await readPages(edge, {
+      path: '/api/v1/events',
+      query: { start: new Date(at - HINT_SLACK_MS).toISOString(), end: new Date(at + HINT_SLACK_MS).toISOString() },
+      item: eventItem,
+      idOf: (event) => event.id,
+      maxPages: MAX_HINT_PAGES,
+      size: HINT_PAGE_SIZE,
+      request: { authorization },
+      stopAfter: (events) => events.some((event) => event.id === id),
+    });
+    return read.items.find((event) => event.id === id)?.created_at ?? null;
   }
 
   return {

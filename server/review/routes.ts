@@ -5,7 +5,7 @@ import { clientAddress } from '../auth/sessions.js';
 import { roleAtLeast } from '../auth/principal.js';
 import type { ConsoleDb } from '../db/database.js';
 import { recordAudit } from '../audit/record.js';
-import { browserStatusOf, EdgeError } from '../gateway/edge-error.js';
+import { browserStatusOf, EdgeError } from '../edge/errors.js';
 import type { ReviewBus } from './bus.js';
 import { UnknownItem, type KnownItems } from './known-items.js';
 import {

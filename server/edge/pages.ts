@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import type { EdgeReader } from './edge-reader.js';
-import { envelopeSchema } from './schemas.js';
+import type { EdgeClient, EdgeGetOptions } from './client.js';
+import { count } from './schemas.js';
+import { toSearchParams, type EdgeQuery } from './url.js';
 
 /** Largest page the interface allows (size must be below 101). */
 export const PAGE_SIZE = 100;
@@ -16,12 +17,16 @@ export interface PagesRead<T> {
 
 export interface ReadPagesOptions<T> {
   path: string;
-  query?: Record<string, string | readonly string[]>;
+  query?: EdgeQuery;
   item: z.ZodType<T>;
   idOf: (item: T) => string;
   maxPages: number;
   /** Items per page, at most PAGE_SIZE (composite events are large: smaller pages for them). */
   size?: number;
+  /** The asking browser's token (without a server token), a signal to stop. */
+  request?: EdgeGetOptions;
+  /** Ends the walk after a page whose items answer the caller's question (an item looked for). */
+  stopAfter?: (pageItems: readonly T[]) => boolean;
 }
 
 /**
@@ -30,21 +35,24 @@ export interface ReadPagesOptions<T> {
  * items already read (an edge ignoring `page`). `max_page` and `total_cnt` only ever stop the
  * walk early: no loop bound or allocation comes from them.
  */
-export async function readPages<T>(reader: EdgeReader, options: ReadPagesOptions<T>): Promise<PagesRead<T>> {
-  const schema = envelopeSchema.extend({ results: z.array(options.item) });
+export async function readPages<T>(edge: Pick<EdgeClient, 'get'>, options: ReadPagesOptions<T>): Promise<PagesRead<T>> {
+  // The counts only stop the walk early, so a page without them is still read (as a short one ends it).
+  const schema = z.looseObject({
+    page: count.optional(),
+    size: count.optional(),
+    total_cnt: count.optional(),
+    max_page: count.optional(),
+    results: z.array(options.item),
+  });
   const size = Math.min(options.size ?? PAGE_SIZE, PAGE_SIZE);
   const byId = new Map<string, T>();
   let reportedTotal: number | null = null;
   for (let page = 1; page <= options.maxPages; page++) {
-    const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(options.query ?? {})) {
-      if (typeof value === 'string') query.append(key, value);
-      else for (const item of value) query.append(key, item);
-    }
+    const query = toSearchParams(options.query);
     query.set('page', String(page));
     query.set('size', String(size));
-    const body = await reader.get(options.path, query, schema);
-    if (page === 1) reportedTotal = body.total_cnt;
+    const body = await edge.get(options.path, query, schema, options.request);
+    if (page === 1) reportedTotal = body.total_cnt ?? null;
     let added = 0;
     for (const item of body.results) {
       const id = options.idOf(item);
@@ -52,8 +60,11 @@ export async function readPages<T>(reader: EdgeReader, options: ReadPagesOptions
       // Pages read moments apart can repeat an item that moved; the later copy wins.
       byId.set(id, item);
     }
-    const expected = body.size > 0 && body.size <= size ? body.size : size;
-    const last = body.results.length < expected || (body.max_page >= 1 && page >= body.max_page);
+    const expected = body.size !== undefined && body.size > 0 && body.size <= size ? body.size : size;
+    const last =
+      body.results.length < expected ||
+      (body.max_page !== undefined && body.max_page >= 1 && page >= body.max_page) ||
+      options.stopAfter?.(body.results) === true;
     if (last) return { items: [...byId.values()], reportedTotal, pages: page, complete: true };
     if (added === 0) return { items: [...byId.values()], reportedTotal, pages: page, complete: false };
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_TOKEN, micFixture, startFakeEdge, type FakeEdge } from '../testing/fake-edge.js';
-import { createEdgeReader, EdgeReadError } from './edge-reader.js';
+import { createEdgeClient } from './client.js';
+import { EdgeError } from './errors.js';
 import { readPages } from './pages.js';
 import { micSchema } from './schemas.js';
 
@@ -19,7 +20,7 @@ beforeEach(() => {
 });
 
 const reader = () =>
-  createEdgeReader({ upstream: edge.url, token: FAKE_TOKEN, timeoutMs: 2000, maxResponseBytes: 8 << 20 });
+  createEdgeClient({ upstream: edge.url, token: FAKE_TOKEN, timeoutMs: 2000, maxResponseBytes: 8 << 20 });
 const walk = (maxPages: number) =>
   readPages(reader(), { path: '/api/v1/mics', item: micSchema, idOf: (m) => m.id, maxPages });
 
@@ -65,22 +66,22 @@ describe('walking a list', () => {
   it('names the item and field of a wrong shape, and tells a refused token from a dead edge', async () => {
     edge.mics[120] = { ...edge.mics[120], created_at: 1_700_000_000 };
     const shape = await walk(10).catch((e: unknown) => e);
-    expect(shape).toBeInstanceOf(EdgeReadError);
-    expect((shape as EdgeReadError).message).toMatch(/GET \/api\/v1\/mics: results\[20\]\.created_at/);
+    expect(shape).toBeInstanceOf(EdgeError);
+    expect((shape as EdgeError).message).toMatch(/GET \/api\/v1\/mics: results\[20\]\.created_at/);
 
     edge.mode = 'unauthorized';
     expect(await walk(10).catch((e: unknown) => e)).toMatchObject({ kind: 'unauthorized', status: 401 });
     edge.mode = 'malformed';
     expect(await walk(10).catch((e: unknown) => e)).toMatchObject({ kind: 'malformed' });
     edge.mode = 'down';
-    const down = (await walk(10).catch((e: unknown) => e)) as EdgeReadError;
+    const down = (await walk(10).catch((e: unknown) => e)) as EdgeError;
     expect(down.kind).toBe('unreachable');
     expect(down.isDown).toBe(true);
   });
 
   it('passes on an edge error’s reason without the credentials it may carry', async () => {
     edge.errorText = 'proxy to http://admin:hunter2@10.0.0.9/api failed: password=hunter2 user=admin';
-    const error = (await walk(10).catch((e: unknown) => e)) as EdgeReadError;
+    const error = (await walk(10).catch((e: unknown) => e)) as EdgeError;
     expect(error.message).toContain('500 proxy to http://10.0.0.9/api failed');
     expect(error.message).not.toContain('hunter2');
   });

@@ -1,14 +1,15 @@
 import * as z from 'zod';
 
 /**
- * What the hub reads from the edge, as the interface document describes it. Mics and events are
- * kept as these schemas parse them (unknown fields dropped); composite events are kept whole
- * (after redaction) and only the fields the hub works with are checked: the browser checks the rest.
+ * The edge's shapes, as the interface document (../shared/spec/edge-mic-service-interface.md)
+ * describes them, written once for every server concern. Every object is loose: the fields the
+ * console works with are checked, and a field the edge adds is passed on as it came (after
+ * credential redaction), so what /mics shows, the map and the wall show too.
  */
 const timestamp = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'expected an ISO 8601 timestamp');
-const location = z.object({ latitude: z.number(), longitude: z.number() });
+const location = z.looseObject({ latitude: z.number(), longitude: z.number() });
 
-export const micSchema = z.object({
+export const micSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
   host: z.string(),
@@ -22,11 +23,11 @@ export const micSchema = z.object({
 
 const labelName = z.object({ ko: z.string(), en: z.string() });
 
-export const eventSchema = z.object({
+export const eventSchema = z.looseObject({
   id: z.string(),
-  label: z.object({ id: z.string(), name: labelName }),
+  label: z.looseObject({ id: z.string(), name: labelName }),
   confidence: z.number(),
-  mic: z.object({ id: z.string(), name: z.string(), location }),
+  mic: z.looseObject({ id: z.string(), name: z.string(), location }),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -43,7 +44,7 @@ export const compositeSchema = z.looseObject({
  * Counts may be any integer the interface allows, even past 2^53 (a `total_cnt` of max_page × size):
  * they are only quoted or compared, never used to size anything.
  */
-const count = z.number().refine(Number.isInteger, 'expected an integer');
+export const count = z.number().refine(Number.isInteger, 'expected an integer');
 
 export const envelopeSchema = z.object({
   page: count,
@@ -53,7 +54,7 @@ export const envelopeSchema = z.object({
   results: z.array(z.unknown()),
 });
 
-export const micEnvelopeSchema = z.object({ data: micSchema });
+export const micEnvelopeSchema = z.looseObject({ data: micSchema });
 
 export type Mic = z.infer<typeof micSchema>;
 export type SoundEvent = z.infer<typeof eventSchema>;
