@@ -110,7 +110,7 @@ export async function escalationPass(db: ConsoleDb, now = new Date()): Promise<n
         .executeTakeFirst();
       if (Number(claim.numUpdatedRows) === 0 || step === undefined) return 0;
       const ids = await channelIds(trx, step.channels);
-      await queueDeliveries(trx, alert.id, ids, 'escalation', alert.next_step + 1, now);
+      await queueDeliveries(trx, alert.id, ids, 'escalation', alert.next_step + 1, new Date());
       return ids.length;
     });
   }
@@ -176,7 +176,7 @@ async function summaryPass(db: ConsoleDb, now: Date): Promise<number> {
         })
         .execute();
       const ids = await channelIds(trx, rule.settings.channels);
-      await queueDeliveries(trx, id, ids, 'summary', 0, now);
+      await queueDeliveries(trx, id, ids, 'summary', 0, new Date());
       return ids.length;
     });
   }

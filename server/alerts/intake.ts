@@ -73,13 +73,20 @@ export class Intake {
     }
     this.pending += work.length;
     this.chain = this.chain.then(async () => {
-      for (const [rule, detection] of work) {
+      // A batch in one transaction: one commit (one fsync on SQLite) for a page of detections.
+      for (let i = 0; i < work.length; i += BATCH) {
+        const batch = work.slice(i, i + BATCH);
         try {
-          await this.take(rule, detection);
+          const queued = await this.db.db.transaction().execute(async (trx) => {
+            let any = false;
+            for (const [rule, detection] of batch) any = (await this.take(trx, rule, detection)) || any;
+            return any;
+          });
+          if (queued) this.options.queued();
         } catch (error) {
-          log(`alerts: a detection could not be taken: ${(error as Error).message}`);
+          log(`alerts: ${batch.length} detections could not be taken: ${(error as Error).message}`);
         } finally {
-          this.pending -= 1;
+          this.pending -= batch.length;
         }
       }
     });
@@ -89,10 +96,11 @@ export class Intake {
     return this.chain;
   }
 
-  async take(rule: StoredRule, d: Detection): Promise<void> {
+  /** Takes one detection inside the batch's transaction; true when messages were queued. */
+  private async take(trx: Trx, rule: StoredRule, d: Detection): Promise<boolean> {
     const now = (this.options.now ?? (() => new Date()))();
     const s = rule.settings;
-    const queued = await this.db.db.transaction().execute(async (trx) => {
+    {
       const taken = await trx
         .insertInto('alert_taken_events')
         .values({ rule_id: rule.id, event_id: d.id, alert_id: null, at: now.toISOString() })
@@ -125,6 +133,11 @@ export class Intake {
       }
       if (alert === undefined) {
         if (!ruleAllowsNow(s, now, this.options.timeZone())) return false;
+        // Over the storm cap a new incident is only counted for the summary: no row, no work.
+        if (d.mics.length >= s.min_mics && (await stormFull(trx, rule, now))) {
+          await countSuppressed(trx, rule, now);
+          return false;
+        }
         alert = newAlert(rule, d, now);
         await trx.insertInto('alerts').values(alert).execute();
       } else {
@@ -145,10 +158,11 @@ export class Intake {
       if (alert.state === 'gathering' && heardBy >= s.min_mics) return open(trx, rule, alert, now);
       if (alert.state === 'open' || alert.state === 'acknowledged') return queueUpdate(trx, rule, alert, now);
       return false;
-    });
-    if (queued) this.options.queued();
+    }
   }
 }
+
+const BATCH = 200;
 
 function newAlert(rule: StoredRule, d: Detection, now: Date): AlertsTable {
   const first = d.mics[0];
@@ -196,6 +210,25 @@ function grow(alert: AlertsTable, d: Detection): AlertsTable {
 }
 
 type Trx = Kysely<ConsoleSchema>;
+
+async function stormFull(trx: Trx, rule: StoredRule, now: Date): Promise<boolean> {
+  const storm = await trx
+    .selectFrom('alert_storm')
+    .select('sent')
+    .where('rule_id', '=', rule.id)
+    .where('minute', '=', minuteOf(now))
+    .executeTakeFirst();
+  return storm !== undefined && storm.sent >= rule.settings.storm_cap;
+}
+
+async function countSuppressed(trx: Trx, rule: StoredRule, now: Date): Promise<void> {
+  await trx
+    .updateTable('alert_storm')
+    .set((eb) => ({ suppressed: eb('suppressed', '+', 1) }))
+    .where('rule_id', '=', rule.id)
+    .where('minute', '=', minuteOf(now))
+    .execute();
+}
 
 /** Enough mics heard it: under the storm cap it goes out to the rule's channels; over it, the minute's summary counts it. */
 async function open(trx: Trx, rule: StoredRule, alert: AlertsTable, now: Date): Promise<boolean> {

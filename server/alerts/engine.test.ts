@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ConsoleDb } from '../db/database.js';
+import { describeEachDatabase } from '../testing/databases.js';
+import { acknowledgeAlert, escalationPass } from './escalation.js';
+import { Intake, type Detection } from './intake.js';
+import { ruleSettingsSchema, type RuleSettingsInput } from './model.js';
+import { registerSenders } from './senders.js';
+import { saveChannel, saveRule, type StoredRule } from './store.js';
+import { startHttpReceiver, startSmtpReceiver, type HttpReceiver, type SmtpReceiver } from './test-receivers.js';
+import { DeliveryWorker, type WorkerOptions } from './worker.js';
+
+registerSenders({ url: null, from: null }, () => 'UTC');
+
+const workerOptions: WorkerOptions = {
+  publicUrl: 'http://console.test',
+  timeoutMs: 1000,
+  maxAttempts: 3,
+  backoffMs: 50,
+  concurrency: 8,
+  perChannel: 2,
+  pollMs: 50,
+  log: () => undefined,
+};
+
+let n = 0;
+function detection(mic: number, overrides: Partial<Detection> = {}): Detection {
+  n += 1;
+  return {
+    id: `ev-${n}`,
+    itemId: `ev-${n}`,
+    itemKind: 'event',
+    label: 'gunshot',
+    labelWords: { en: 'Gunshot', ko: '총성' },
+    confidence: 0.9,
+    // 4 mics 100 m apart; mic 100+ are kilometres away (another incident each).
+    mics: [{ id: `mic-${mic}`, name: `Mic ${mic}`, latitude: 37.5 + mic * 0.001, longitude: 127, edgeId: 'edge-a' }],
+    at: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+async function rule(db: ConsoleDb, name: string, settings: RuleSettingsInput): Promise<StoredRule> {
+  const view = await saveRule(db, { name, enabled: true, settings: ruleSettingsSchema.parse(settings) }, null);
+  return { id: view.id, name, enabled: true, settings: view.settings };
+}
+
+async function settle(worker: DeliveryWorker, db: ConsoleDb) {
+  for (let i = 0; i < 200; i += 1) {
+    const busy = await db.db
+      .selectFrom('alert_deliveries')
+      .select('id')
+      .where('state', 'in', ['pending', 'sending'])
+      .where('next_at', '<=', new Date(Date.now() + 5000).toISOString())
+      .execute();
+    if (busy.length === 0) return;
+    worker.kick();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the queue did not settle');
+}
+
+describeEachDatabase('alerts engine', (getDb) => {
+  let hook: HttpReceiver;
+  let smtp: SmtpReceiver;
+  beforeAll(async () => {
+    hook = await startHttpReceiver();
+    smtp = await startSmtpReceiver();
+    const db = getDb();
+    await saveChannel(
+      db,
+      {
+        name: 'hook',
+        type: 'webhook',
+        enabled: true,
+        language: 'en',
+        settings: { url: hook.url },
+        secrets: { secret: 'sign-me' },
+      },
+      null,
+    );
+    await saveChannel(
+      db,
+      {
+        name: 'mail',
+        type: 'email',
+        enabled: true,
+        language: 'ko',
+        settings: { to: ['night@example.org'], smtp_url: smtp.url },
+        secrets: { password: 'smtp-pass-123' },
+      },
+      null,
+    );
+  });
+  afterAll(async () => {
+    await hook.close();
+    await smtp.close();
+  });
+
+  it('a burst of 20 detections of one incident on 4 mics makes one alert, then one update with the count', async () => {
+    const db = getDb();
+    hook.received.length = 0;
+    const gunfire = await rule(db, 'burst', { labels: ['gunshot'], channels: ['hook'] });
+    const intake = new Intake(db, { timeZone: () => 'UTC', queued: () => undefined });
+    const worker = new DeliveryWorker(db, workerOptions);
+    worker.start();
+    intake.offer([gunfire], [detection(1)], () => undefined);
+    await intake.idle();
+    await hook.waitFor(1);
+    const burst = Array.from({ length: 19 }, (_, i) => detection(1 + (i % 4)));
+    // Both replicas may read the same events: each is taken once.
+    intake.offer([gunfire], [...burst, ...burst], () => undefined);
+    await intake.idle();
+    await settle(worker, db);
+    await worker.stop();
+    const alerts = await db.db.selectFrom('alerts').selectAll().where('rule_id', '=', gunfire.id).execute();
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ detections: 20, state: 'open' });
+    const bodies = hook.received.map(
+      (r) => r.json as { type: string; alert: { alertId: string; detections: number; heardBy: number } },
+    );
+    expect(bodies[0]!.type).toBe('alert.alert');
+    expect(bodies.slice(1).every((b) => b.type === 'alert.update')).toBe(true);
+    expect(bodies.length).toBeLessThanOrEqual(3);
+    expect(new Set(bodies.map((b) => b.alert.alertId)).size).toBe(1);
+    expect(bodies.at(-1)!.alert).toMatchObject({ detections: 20, heardBy: 4 });
+    // Content: nothing secret ever reaches a receiver.
+    const everything = hook.received.map((r) => r.body + JSON.stringify(r.headers)).join('\n');
+    for (const secret of ['sign-me', 'smtp-pass-123', 'edge-token', 'hunter2', 'session'])
+      expect(everything).not.toContain(secret);
+  });
+
+  it('a storm of 1,000 detections far apart sends no more than the cap, then one summary', async () => {
+    const db = getDb();
+    hook.received.length = 0;
+    const storm = await rule(db, 'storm', { labels: ['explosion'], channels: ['hook'], storm_cap: 3, radius_m: 10 });
+    const intake = new Intake(db, { timeZone: () => 'UTC', queued: () => undefined });
+    const detections = Array.from({ length: 1000 }, (_, i) => detection(100 + i * 50, { label: 'explosion' }));
+    const started = Date.now();
+    intake.offer([storm], detections, () => undefined);
+    await intake.idle();
+    console.log(`1,000 detections taken in ${Date.now() - started} ms`);
+    const worker = new DeliveryWorker(db, workerOptions);
+    worker.start();
+    await settle(worker, db);
+    expect(hook.received).toHaveLength(3);
+    // The next minute: one summary of the rest.
+    expect(await escalationPass(db, new Date(Date.now() + 61_000))).toBe(1);
+    await settle(worker, db);
+    await worker.stop();
+    expect(hook.received).toHaveLength(4);
+    expect(hook.received[3]!.json).toMatchObject({ type: 'alert.summary', alert: { suppressed: 997 } });
+  }, 60_000);
+
+  it('escalates once per step across two replicas, to email in the recipient language; acknowledging stops it', async () => {
+    const db = getDb();
+    hook.received.length = 0;
+    const esc = await rule(db, 'escalating', {
+      labels: ['scream'],
+      channels: ['hook'],
+      escalate: [
+        { after: '1s', channels: ['mail'] },
+        { after: '1s', channels: ['hook'] },
+      ],
+    });
+    const intake = new Intake(db, { timeZone: () => 'UTC', queued: () => undefined });
+    intake.offer([esc], [detection(1, { label: 'scream' })], () => undefined);
+    await intake.idle();
+    const [alert] = await db.db.selectFrom('alerts').selectAll().where('rule_id', '=', esc.id).execute();
+    const later = new Date(Date.now() + 1500);
+    // Two replicas' ticks at once: the step is claimed by one.
+    const queued = await Promise.all([escalationPass(db, later), escalationPass(db, later)]);
+    expect(queued[0]! + queued[1]!).toBe(1);
+    const a = new DeliveryWorker(db, workerOptions);
+    const b = new DeliveryWorker(db, workerOptions);
+    a.start();
+    b.start();
+    await settle(a, db);
+    await smtp.waitFor(1);
+    expect(smtp.mails.at(-1)!.subject).toContain('총성');
+    expect(smtp.mails.at(-1)!.text).toContain('아직 확인되지 않음');
+    expect(await acknowledgeAlert(db, alert!.id, 'kim')).toBe('ok');
+    expect(await acknowledgeAlert(db, alert!.id, 'lee')).toBe('already');
+    // Step 2 would be due now, but it was taken: nothing more escalates, the channels told hear who.
+    expect(await escalationPass(db, new Date(Date.now() + 5000))).toBe(0);
+    await settle(a, db);
+    await a.stop();
+    await b.stop();
+    const kinds = hook.received.map((r) => (r.json as { type: string }).type);
+    expect(kinds).toEqual(['alert.alert', 'alert.acknowledged']);
+    expect(hook.received.at(-1)!.json).toMatchObject({ alert: { acknowledgedBy: 'kim' } });
+    const attempts = await db.db
+      .selectFrom('alert_attempts')
+      .select(['delivery_id'])
+      .where('alert_id', '=', alert!.id)
+      .execute();
+    expect(new Set(attempts.map((r) => r.delivery_id)).size).toBe(attempts.length);
+  });
+
+  it('retries a 5xx with back-off, gives up after the set number and logs each attempt', async () => {
+    const db = getDb();
+    hook.received.length = 0;
+    hook.status = 503;
+    const flaky = await rule(db, 'flaky', { labels: ['siren'], channels: ['hook'] });
+    const intake = new Intake(db, { timeZone: () => 'UTC', queued: () => undefined });
+    intake.offer([flaky], [detection(1, { label: 'siren' })], () => undefined);
+    await intake.idle();
+    const worker = new DeliveryWorker(db, workerOptions);
+    worker.start();
+    await settle(worker, db);
+    await worker.stop();
+    hook.status = 200;
+    const [alert] = await db.db.selectFrom('alerts').select('id').where('rule_id', '=', flaky.id).execute();
+    const log = await db.db
+      .selectFrom('alert_attempts')
+      .selectAll()
+      .where('alert_id', '=', alert!.id)
+      .orderBy('at')
+      .execute();
+    expect(log.map((r) => r.outcome)).toEqual(['retry', 'retry', 'failed']);
+    expect(log[0]).toMatchObject({ status: 503, detail: 'HTTP 503' });
+    const delivery = await db.db
+      .selectFrom('alert_deliveries')
+      .selectAll()
+      .where('alert_id', '=', alert!.id)
+      .executeTakeFirstOrThrow();
+    expect(delivery.state).toBe('failed');
+  });
+});
