@@ -40,9 +40,8 @@ export function readAlertsFile(file: string, env: NodeJS.ProcessEnv = process.en
   };
   const first = doc.errors[0];
   if (first !== undefined) {
-    throw new AlertsFileError(
-      `ALERTS_FILE ${file}:${first.linePos?.[0]?.line ?? '?'}: ${first.message.split('\n')[0]}`,
-    );
+    const line = lines.linePos(first.pos[0]).line;
+    throw new AlertsFileError(`ALERTS_FILE ${file}:${line}: ${first.message.split('\n')[0]}`);
   }
   substitute(doc, doc.contents, env, fail);
   const root = doc.toJS() as unknown;
