@@ -132,6 +132,28 @@ export default tseslint.config(
     },
   },
   {
+    // The edge is read through its one client (server/edge/): timeout, size cap, no redirects,
+    // credentials removed, one error. A fetch anywhere else in the server would skip all of that.
+    // Fetches to other hosts keep their own place: sign-in providers (auth/oidc*) and alert
+    // receivers (alerts/); tests and their helpers call the console itself.
+    files: ['server/**/*.ts'],
+    ignores: ['server/edge/**', 'server/auth/oidc*', 'server/alerts/**', 'server/**/*.test.ts', 'server/testing/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Read the edge through server/edge/ (createEdgeClient), not fetch.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'globalThis', property: 'fetch', message: 'Read the edge through server/edge/, not fetch.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'undici', message: 'Read the edge through server/edge/, not undici.' }] },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
     plugins: { 'check-file': checkFile },
     rules: {
