@@ -26,6 +26,7 @@ export const ROUTE_MODULES: readonly (readonly [RegExp, readonly string[]])[] = 
   [/^\/(composite-events\/?)?$/, ['src/features/composite-events/composite-events-route.tsx', PAGE_STYLES]],
   [/^\/composite-events\/[^/]+\/?$/, ['src/features/composite-events/composite-event-route.tsx', PAGE_STYLES]],
   [/^\/insights\/?$/, ['src/features/insights/insights-route.tsx', PAGE_STYLES]],
+  [/^\/alerts\/[^/]+\/?$/, ['src/features/admin/alerts-alert-route.tsx', PAGE_STYLES]],
   [/^\/wall\/?$/, ['src/features/wall/wall-route.tsx']],
   [/^\/sign-in\/?$/, ['src/app/sign-in/sign-in-page.tsx']],
 ];

@@ -31,12 +31,12 @@ describeEachDatabase('Admin → Alerts routes', (getDb) => {
     const endpoints: [string, string, unknown?][] = [
       ['GET', '/api/admin/alerts/channels'],
       ['POST', '/api/admin/alerts/channels', { name: 'x', type: 'webhook', settings: { url: hook.url } }],
-      ['PUT', '/api/admin/alerts/channels/none', { name: 'x', type: 'webhook', settings: { url: hook.url } }],
+      ['PATCH', '/api/admin/alerts/channels/none', { name: 'x', type: 'webhook', settings: { url: hook.url } }],
       ['DELETE', '/api/admin/alerts/channels/none'],
       ['POST', '/api/admin/alerts/channels/none/test'],
       ['GET', '/api/admin/alerts/rules'],
       ['POST', '/api/admin/alerts/rules', { name: 'r', settings: { channels: ['x'] } }],
-      ['PUT', '/api/admin/alerts/rules/none', { name: 'r', settings: { channels: ['x'] } }],
+      ['PATCH', '/api/admin/alerts/rules/none', { name: 'r', settings: { channels: ['x'] } }],
       ['DELETE', '/api/admin/alerts/rules/none'],
       ['GET', '/api/admin/alerts/deliveries'],
       ['GET', '/api/admin/alerts/status'],
@@ -70,7 +70,7 @@ describeEachDatabase('Admin → Alerts routes', (getDb) => {
     expect(channel.secretsSet).toEqual(['secret']);
     await console_.call(
       `/api/admin/alerts/channels/${channel.id}`,
-      json(admin, 'PUT', { name: 'ops-hook', type: 'webhook', settings: { url: hook.url, format: 'slack' } }),
+      json(admin, 'PATCH', { name: 'ops-hook', type: 'webhook', settings: { url: hook.url, format: 'slack' } }),
     );
     const list = await (await console_.call('/api/admin/alerts/channels', json(admin, 'GET'))).text();
     expect(list).not.toContain('hmac-key-42');

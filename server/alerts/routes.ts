@@ -68,7 +68,7 @@ export function registerAlertRoutes(app: FastifyInstance, options: AlertRouteOpt
 
   for (const [method, withId] of [
     ['post', false],
-    ['put', true],
+    ['patch', true],
   ] as const) {
     app[method](
       withId ? '/api/admin/alerts/channels/:id' : '/api/admin/alerts/channels',
@@ -106,7 +106,7 @@ export function registerAlertRoutes(app: FastifyInstance, options: AlertRouteOpt
       const channel = await deleteChannel(db, id);
       await audit(request, 'alert.channel.delete', target(channel), { name: channel.name });
       options.changed();
-      return reply.code(204).send();
+      return { deleted: channel.id };
     } catch (error) {
       if (error instanceof AlertConfigError) return reply.code(error.status).send({ detail: error.message });
       throw error;
@@ -164,7 +164,7 @@ export function registerAlertRoutes(app: FastifyInstance, options: AlertRouteOpt
 
   for (const [method, withId] of [
     ['post', false],
-    ['put', true],
+    ['patch', true],
   ] as const) {
     app[method](withId ? '/api/admin/alerts/rules/:id' : '/api/admin/alerts/rules', admin, async (request, reply) => {
       const parsed = ruleInputSchema.safeParse(request.body ?? {});
@@ -202,7 +202,7 @@ export function registerAlertRoutes(app: FastifyInstance, options: AlertRouteOpt
       const rule = await deleteRule(db, id);
       await audit(request, 'alert.rule.delete', { type: 'alert-rule', id }, { name: rule.name });
       options.changed();
-      return reply.code(204).send();
+      return { deleted: id };
     } catch (error) {
       if (error instanceof AlertConfigError) return reply.code(error.status).send({ detail: error.message });
       throw error;

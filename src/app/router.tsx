@@ -63,6 +63,7 @@ export function createRouter() {
                     },
                     { path: 'handover', lazy: page(() => import('@/features/handover/handover-route')) },
                     { path: 'insights', lazy: page(() => import('@/features/insights/insights-route')) },
+                    { path: 'alerts/:alertId', lazy: page(() => import('@/features/admin/alerts-alert-route')) },
                     {
                       path: 'admin',
                       lazy: page(() => import('@/features/admin/admin-route')),
@@ -71,6 +72,7 @@ export function createRouter() {
                         { path: 'accounts', lazy: page(() => import('@/features/admin/accounts-route')) },
                         { path: 'walls', lazy: page(() => import('@/features/admin/walls-route')) },
                         { path: 'audit', lazy: page(() => import('@/features/admin/audit-route')) },
+                        { path: 'alerts', lazy: page(() => import('@/features/admin/alerts-route')) },
                         { path: 'procedures', lazy: page(() => import('@/features/admin/procedures-route')) },
                       ],
                     },

@@ -1,6 +1,6 @@
 import './admin-locales';
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { IconChecklist, IconDeviceTv, IconHistory, IconUsers } from '@tabler/icons-react';
+import { IconBell, IconChecklist, IconDeviceTv, IconHistory, IconUsers } from '@tabler/icons-react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useCan, useSession } from '@/api';
 import { useTranslation } from '@/lib/i18n';
@@ -12,6 +12,7 @@ const SECTIONS = [
   { path: 'walls', key: 'tabs.walls', icon: IconDeviceTv },
   { path: 'audit', key: 'tabs.audit', icon: IconHistory },
   { path: 'procedures', key: 'tabs.procedures', icon: IconChecklist },
+  { path: 'alerts', key: 'tabs.alerts', icon: IconBell },
 ] as const;
 
 export function Component() {
