@@ -97,3 +97,14 @@
     setTimeout(start, 0);
   });
 })();
+
+// The service worker (public/sw.js) shows Web Push alerts; registered once the page has loaded, so
+// it never competes with the first paint. Not on a wall: a wall screen has no one to notify.
+(function () {
+  if (!('serviceWorker' in navigator) || !window.isSecureContext || location.pathname === '/wall') return;
+  window.addEventListener('load', function () {
+    setTimeout(function () {
+      navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(function () {});
+    }, 1000);
+  });
+})();

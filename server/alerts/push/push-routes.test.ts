@@ -34,7 +34,7 @@ describeEachDatabase('a person’s push devices', (getDb) => {
       ['DELETE', '/api/push/subscriptions/some-id'],
       ['POST', '/api/push/subscriptions/some-id/test'],
       ['GET', '/api/push/preferences'],
-      ['PUT', '/api/push/preferences', { enabled: true, labels: [], minPriority: 'high' }],
+      ['PATCH', '/api/push/preferences', { enabled: true, labels: [], minPriority: 'high' }],
     ];
     for (const [method, path, body] of routes) {
       const init = { method, body: body === undefined ? undefined : json(body) };
@@ -92,7 +92,7 @@ describeEachDatabase('a person’s push devices', (getDb) => {
     expect(receiver.received.length).toBe(before);
     expect(
       (await server.call(`/api/push/subscriptions/${id}`, { method: 'DELETE', cookie: alice.cookie })).status,
-    ).toBe(204);
+    ).toBe(200);
     expect(
       (await server.call(`/api/push/subscriptions/${id}`, { method: 'DELETE', cookie: alice.cookie })).status,
     ).toBe(404);
@@ -139,12 +139,12 @@ describeEachDatabase('a person’s push devices', (getDb) => {
     const initial = await (await server.call('/api/push/preferences', { cookie })).json();
     expect(initial).toEqual({ enabled: false, labels: [], minPriority: 'high' });
     const body = { enabled: true, labels: ['gunshot', 'gunshot', 'explosion'], minPriority: 'critical' };
-    const saved = await server.call('/api/push/preferences', { method: 'PUT', cookie, body: json(body) });
+    const saved = await server.call('/api/push/preferences', { method: 'PATCH', cookie, body: json(body) });
     const kept = { enabled: true, labels: ['gunshot', 'explosion'], minPriority: 'critical' };
     expect(await saved.json()).toEqual(kept);
     expect(await (await server.call('/api/push/preferences', { cookie })).json()).toEqual(kept);
     const bad = await server.call('/api/push/preferences', {
-      method: 'PUT',
+      method: 'PATCH',
       cookie,
       body: json({ ...body, minPriority: 'urgent' }),
     });

@@ -116,7 +116,7 @@ export function registerPushRoutes(
     if (who === null) return reply;
     if (!(await removeDevice(db, who.accountId, request.params.id))) return reply.code(404).send(NOT_YOURS);
     await audit(request, who, 'push.unsubscribe', request.params.id);
-    return reply.code(204).send();
+    return { id: request.params.id };
   });
 
   app.post<{ Params: { id: string } }>('/api/push/subscriptions/:id/test', async (request, reply) => {
@@ -138,7 +138,7 @@ export function registerPushRoutes(
     return preferencesOf(db, who.accountId);
   });
 
-  app.put('/api/push/preferences', async (request, reply) => {
+  app.patch('/api/push/preferences', async (request, reply) => {
     const who = me(request, reply);
     if (who === null) return reply;
     const body = parseBody(preferencesSchema, request.body, reply);

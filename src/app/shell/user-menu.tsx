@@ -1,5 +1,5 @@
 import { Badge, Menu, Text } from '@mantine/core';
-import { IconKey, IconLogout } from '@tabler/icons-react';
+import { IconBell, IconKey, IconLogout } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -7,8 +7,10 @@ import { accessToken, edgeConnection, signOut, useSession } from '@/api';
 import { useTranslation } from '@/lib/i18n';
 import { UserButton } from './user-button';
 import './password-locales';
+import '@/features/push/push-locales';
 
 const ChangePasswordDialog = lazy(() => import('./change-password-dialog'));
+const PushDialog = lazy(() => import('@/features/push/push-dialog'));
 
 /**
  * Who is signed in, with which role, and the way out. Loaded after the first paint (the menu's
@@ -22,6 +24,7 @@ export default function UserMenu({ opened = false }: { opened?: boolean }) {
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const [changing, setChanging] = useState(false);
+  const [pushing, setPushing] = useState(false);
   if (me === null || me.kind !== 'account') return null;
   const role = t(`roles.${me.role}`);
 
@@ -61,6 +64,9 @@ export default function UserMenu({ opened = false }: { opened?: boolean }) {
           <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => setChanging(true)}>
             {t('password:menuItem')}
           </Menu.Item>
+          <Menu.Item leftSection={<IconBell size={16} aria-hidden />} onClick={() => setPushing(true)}>
+            {t('push:menuItem')}
+          </Menu.Item>
           <Menu.Item
             leftSection={<IconLogout size={16} aria-hidden />}
             onClick={() => void leave()}
@@ -73,6 +79,11 @@ export default function UserMenu({ opened = false }: { opened?: boolean }) {
       {changing && (
         <Suspense fallback={null}>
           <ChangePasswordDialog opened onClose={() => setChanging(false)} />
+        </Suspense>
+      )}
+      {pushing && (
+        <Suspense fallback={null}>
+          <PushDialog opened onClose={() => setPushing(false)} />
         </Suspense>
       )}
     </>
