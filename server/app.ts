@@ -26,6 +26,7 @@ import { registerMetrics } from './metrics/routes.js';
 import { registerNulGuard } from './nul-guard.js';
 import { loggablePath, loggerOptions, registerRequestLog } from './request-log.js';
 import { registerPriorityRoutes } from './priority/routes.js';
+import { registerProcedures } from './procedures/index.js';
 import { registerReview } from './review/index.js';
 import { EdgeReader } from './insights/edge-reader.js';
 import { registerInsights } from './insights/routes.js';
@@ -210,6 +211,7 @@ export function buildApp({
     audioBase: config.edgeAudioUrl ?? upstream,
     maxClipBytes: config.edgeMaxAudioBytes,
   });
+  registerProcedures(app, { db, bus: reviewBus, edge, feed: hub ?? undefined });
   registerAlerts(app, { db, feed: hub, publicUrl: publicUrlOf(config) });
   // Review changes ride the live stream, so every open screen sees them within a second.
   if (hub !== null) reviewBus.subscribe((change) => hub.broadcaster.publish({ type: 'review', data: change }));

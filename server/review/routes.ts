@@ -214,13 +214,22 @@ export function registerReviewRoutes(app: FastifyInstance, { db, bus, counter, i
       const t: Transition =
         action === 'acknowledge' ? { action, expected_version } : { action, expected_version, outcome: outcome!, note };
       const result = await transition(request, { kind, id }, t, times[i]!);
-      // Only an assignment can be invalid, and a bulk action never assigns.
-      if (result.status === 'invalid') throw new Error(result.detail);
-      results.push(
-        result.status === 'ok'
-          ? { kind, id, status: 'ok' as const, item: result.item }
-          : { kind, id, status: 'conflict' as const, item: result.item, detail: result.detail },
-      );
+      // A bulk action never assigns: only a procedure's unticked steps refuse one of its resolves.
+      if (result.status === 'invalid') {
+        results.push({
+          kind,
+          id,
+          status: 'conflict' as const,
+          item: await getItem(db, { kind, id }),
+          detail: result.detail,
+        });
+      } else {
+        results.push(
+          result.status === 'ok'
+            ? { kind, id, status: 'ok' as const, item: result.item }
+            : { kind, id, status: 'conflict' as const, item: result.item, detail: result.detail },
+        );
+      }
     }
     return { results };
   });

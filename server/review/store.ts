@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ConsoleDb } from '../db/database.js';
 import type { ConsoleSchema, ReviewItemsTable } from '../db/schema.js';
+import { procedureRefusal } from '../procedures/store.js';
 import {
   applyTransition,
   conflictDetail,
@@ -37,7 +38,7 @@ export interface HistoryEntry {
 export type ActResult =
   | { status: 'ok'; item: ReviewItem }
   | { status: 'conflict'; item: ReviewItem; detail: string }
-  /** The action itself cannot be taken (an assignee who may not act): nothing was changed. */
+  /** The action itself cannot be taken (an assignee who may not act, a procedure's steps not ticked): nothing was changed. */
   | { status: 'invalid'; detail: string };
 
 function fromRow(row: Selectable<ReviewItemsTable>): ReviewItem {
@@ -192,6 +193,9 @@ export async function act(
       const result = applyTransition(current, t, actor, now, firedAt);
       if (!result.ok) return { status: 'conflict', item: result.current, detail: result.detail };
       const next = result.next;
+      // A procedure may require every step ticked: checked here, in the transaction that resolves.
+      const refusal = t.action === 'resolve' ? await procedureRefusal(tx, consoleDb.dialect, key) : null;
+      if (refusal !== null) return { status: 'invalid', detail: refusal };
       if (current.version === 0) {
         await tx.insertInto('review_items').values(toRow(next)).execute();
       } else {
