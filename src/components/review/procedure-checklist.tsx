@@ -39,7 +39,8 @@ export function ProcedureChecklist({
   const checklist = useQuery({ ...procedureQueries.item(kind, id, firedAt), refetchInterval: refresh, retry: false });
   const tick = useMutation({
     mutationFn: ({ step, ticked }: { step: string; ticked: boolean }) => tickStep(kind, id, step, ticked),
-    onSuccess: ({ item }) => {
+    onSuccess: ({ item, ticks }) => {
+      queryClient.setQueryData(procedureQueries.item(kind, id, firedAt).queryKey, (old) => old && { ...old, ticks });
       storeReviewItem(queryClient, item);
       void queryClient.invalidateQueries({ queryKey: reviewQueries.thread(kind, id).queryKey });
     },
@@ -80,9 +81,10 @@ export function ProcedureChecklist({
             return (
               <li key={step.id}>
                 <Checkbox
-                  checked={ticked !== undefined}
+                  // While the server is asked, the box shows what was asked for.
+                  checked={pending ? tick.variables.ticked : ticked !== undefined}
                   disabled={!canAct || resolved || pending}
-                  onChange={(event) => tick.mutate({ step: step.id, ticked: event.currentTarget.checked })}
+                  onChange={(event) => !pending && tick.mutate({ step: step.id, ticked: event.currentTarget.checked })}
                   label={<span style={{ overflowWrap: 'anywhere' }}>{step.text}</span>}
                   description={
                     ticked === undefined
@@ -125,7 +127,7 @@ function openSteps(checklist: ItemChecklist | undefined): string[] {
 export function ResolveRefusal({ kind, id, firedAt, error }: ItemProps & { error: Error }) {
   const { t } = useTranslation('procedure');
   const checklist = useQuery({ ...procedureQueries.item(kind, id, firedAt), retry: false });
-  const byProcedure = error instanceof ApiError && error.status === 422 && error.message.startsWith('procedure:');
+  const byProcedure = error instanceof ApiError && error.status === 422 && /\bprocedure: "/.test(error.message);
   const steps = openSteps(checklist.data);
   return (
     <Alert color="red" variant="light" role="alert" p="xs">
