@@ -9,6 +9,7 @@ export * from './audit';
 export * from './walls';
 export * from './insights';
 export * from './review';
+export * from './priority';
 export * from './procedures';
 export {
   continueAsDemo,

@@ -3,14 +3,38 @@ import type { ReviewItem } from '@/api';
 import { formatAge } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import './locales';
+import './priority-locales';
 
 // red.8 for the filled badge: white on Mantine's default red is 3.3:1, below WCAG AA.
 const STATE_COLOR = { new: 'red.8', acknowledged: 'blue', resolved: 'teal' } as const;
 
-/** State, who took it, its owner and its age: what a list row shows of an item's review. */
-export function ReviewBadge({ item, firedAt, now }: { item: ReviewItem | undefined; firedAt: string; now: number }) {
+/**
+ * State, who took it, its owner and its age: what a list row shows of an item's review. A
+ * `detection` (below the review level) nobody acted on is never "New": it asks for nobody.
+ */
+export function ReviewBadge({
+  item,
+  firedAt,
+  now,
+  detection = false,
+}: {
+  item: ReviewItem | undefined;
+  firedAt: string;
+  now: number;
+  detection?: boolean;
+}) {
   const { t } = useTranslation('review');
+  const { t: tp } = useTranslation('priority');
   const state = item?.state ?? 'new';
+  if (detection && state === 'new') {
+    return (
+      <Group gap={6} wrap="wrap" data-review-state="detection">
+        <Badge color="gray" variant="light" title={tp('detectionHint')}>
+          {tp('detection')}
+        </Badge>
+      </Group>
+    );
+  }
   const who =
     item?.state === 'resolved' && item.resolved_by !== null
       ? `${t('resolvedBy', { name: item.resolved_by })} · ${t(`outcome.${item.outcome ?? 'other'}`)}`

@@ -6,7 +6,10 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParamsState } from '@/lib/search-params';
 import { useLocation } from 'react-router-dom';
-import { compositeEventQueries, unlessLive, useLive, type CompositeEvent, type Page } from '@/api';
+import { byPriorityThenAge, compositeEventQueries, unlessLive, useLive, type CompositeEvent, type Page } from '@/api';
+import { BulkReviewed } from '@/components/review/bulk-reviewed';
+import { usePriorities } from '@/components/review/use-priority';
+import { useCanReview } from '@/components/review/use-review';
 import { FilterDrawer } from '@/components/filter-drawer';
 import { EmptyState, QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useReviewStates } from '@/components/review/use-review';
@@ -51,7 +54,32 @@ export function Component() {
   const loaded = list.data?.results;
   const ids = useMemo(() => (loaded ?? []).map((event) => event.id), [loaded]);
   const reviews = useReviewStates('composite', ids);
-  const shown = (loaded ?? []).filter((event) => reviewMatches(filters, reviews.get(event.id)));
+  const priorities = usePriorities('composite', ids);
+  const { canAct } = useCanReview();
+  // What needs a person first: by priority, then by age in the order asked for.
+  const byAge = filters.order === 'asc' ? -1 : 1;
+  const shown = (loaded ?? [])
+    .filter((event) => reviewMatches(filters, reviews.get(event.id)))
+    .sort(
+      byPriorityThenAge(
+        (event) => priorities.get(event.id),
+        (event) => event.started_at,
+        byAge,
+      ),
+    );
+  // The open detections shown (below the review level): what "mark low and medium as reviewed" resolves.
+  const belowReview = shown.flatMap((event) =>
+    priorities.get(event.id)?.review === false && reviews.get(event.id)?.state !== 'resolved'
+      ? [
+          {
+            kind: 'composite' as const,
+            id: event.id,
+            expected_version: reviews.get(event.id)?.version ?? 0,
+            fired_at: event.started_at,
+          },
+        ]
+      : [],
+  );
 
   const update = (patch: Partial<TimelineFilters>) => setFilters({ page: 1, ...patch });
   const active =
@@ -153,7 +181,18 @@ export function Component() {
                 {t('review:filter.hidden', { count: page.results.length - shown.length })}
               </Text>
             )}
-            <TriageTimeline events={shown} reviews={reviews} search={location.search} dimmed={list.isPlaceholderData} />
+            {canAct && (
+              <Group justify="flex-end">
+                <BulkReviewed items={belowReview} />
+              </Group>
+            )}
+            <TriageTimeline
+              events={shown}
+              reviews={reviews}
+              priorities={priorities}
+              search={location.search}
+              dimmed={list.isPlaceholderData}
+            />
             <Group justify="space-between" wrap="wrap">
               <Text size="sm" c="dimmed">
                 {t('timeline.pages', {

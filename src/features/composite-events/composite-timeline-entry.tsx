@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
-import type { CompositeEvent } from '@/api';
+import type { CompositeEvent, ItemPriority } from '@/api';
+import { PriorityBadge } from '@/components/review/priority-badge';
+import { localName } from '@/lib/i18n';
 import { PlayClipButton } from '@/components/clip/play-clip-button';
 import { DateTime } from '@/components/date-time';
 import { LabelName } from '@/components/label-name';
@@ -13,17 +15,32 @@ export function CompositeTimelineEntry({
   event,
   search,
   review,
+  priority,
 }: {
   event: CompositeEvent;
   search: string;
   /** The item's review, shown under its heading. */
   review?: ReactNode;
+  /** Its priority and the reasons for it, when the console has scored it. */
+  priority?: ItemPriority;
 }) {
-  const { t } = useTranslation('composite-events');
+  const { t, i18n } = useTranslation('composite-events');
+  const labelName = (id: string) => {
+    const label = event.labels.find((l) => l.id === id) ?? event.events.find((e) => e.label_id === id)?.label;
+    return label === undefined ? id : localName(label.name, i18n.language);
+  };
   const summary = summarize(event);
   const first = byTime(event.events)[0];
   return (
-    <Paper withBorder p="sm" radius="sm" component="article" aria-labelledby={`ce-${event.id}`}>
+    <Paper
+      withBorder
+      p="sm"
+      radius="sm"
+      component="article"
+      aria-labelledby={`ce-${event.id}`}
+      data-priority={priority?.level}
+      data-composite-id={event.id}
+    >
       <Stack gap={6}>
         <Anchor
           id={`ce-${event.id}`}
@@ -35,6 +52,7 @@ export function CompositeTimelineEntry({
         >
           {event.rule.name}
         </Anchor>
+        <PriorityBadge priority={priority} labelName={labelName} />
         {review}
         <Group gap={6}>
           {first !== undefined && (

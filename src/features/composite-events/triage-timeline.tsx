@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Paper, Text, Timeline } from '@mantine/core';
 import { IconStack2 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { CompositeEvent, ReviewItem, ReviewOutcome } from '@/api';
+import type { CompositeEvent, ItemPriority, ReviewItem, ReviewOutcome } from '@/api';
 import { ResolveDialog } from '@/components/review/resolve-dialog';
 import { ReviewBadge } from '@/components/review/review-badge';
 import { useCanReview } from '@/components/review/use-review';
@@ -20,11 +20,13 @@ import classes from './triage-timeline.module.css';
 export function TriageTimeline({
   events,
   reviews,
+  priorities,
   search,
   dimmed,
 }: {
   events: CompositeEvent[];
   reviews: Map<string, ReviewItem>;
+  priorities: Map<string, ItemPriority>;
   search: string;
   dimmed: boolean;
 }) {
@@ -145,7 +147,15 @@ export function TriageTimeline({
               <CompositeTimelineEntry
                 event={event}
                 search={search}
-                review={<ReviewBadge item={reviews.get(event.id)} firedAt={event.started_at} now={now} />}
+                priority={priorities.get(event.id)}
+                review={
+                  <ReviewBadge
+                    item={reviews.get(event.id)}
+                    firedAt={event.started_at}
+                    now={now}
+                    detection={priorities.get(event.id)?.review === false}
+                  />
+                }
               />
             </div>
           </Timeline.Item>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReviewItem } from '@/api';
+import type { ItemPriority, ReviewItem } from '@/api';
 import { triageFeed } from './escalation';
 import type { FeedEntry } from './feed';
 
@@ -23,12 +23,12 @@ describe('triageFeed', () => {
     review('e', 'resolved'),
   ]);
 
-  it('puts escalated items first, then the other unacknowledged, then the taken; newest first within each', () => {
+  it('puts the unacknowledged first, then the taken; newest first within each (one priority)', () => {
     const triaged = triageFeed(feed, reviews, { now: NOW, escalateAfterMs: 3 * MIN, max: 10 });
     expect(triaged.map((t) => [t.entry.id, t.escalated, t.unacknowledged])).toEqual([
+      ['b', false, true],
       ['c', true, true],
       ['d', true, true],
-      ['b', false, true],
       ['e', false, false],
       ['a', false, false],
     ]);
@@ -37,14 +37,59 @@ describe('triageFeed', () => {
   it('escalates only past ESCALATE_AFTER, never an acknowledged item, and keeps at most max', () => {
     const triaged = triageFeed(feed, reviews, { now: NOW, escalateAfterMs: 5 * MIN, max: 2 });
     expect(triaged.map((t) => [t.entry.id, t.escalated])).toEqual([
-      ['d', true],
       ['b', false],
+      ['c', false],
     ]);
+    expect(triageFeed(feed, reviews, { now: NOW, escalateAfterMs: 5 * MIN, max: 4 })[2]).toMatchObject({
+      entry: { id: 'd' },
+      escalated: true,
+    });
     expect(triageFeed([entry('a', 60)], reviews, { now: NOW, escalateAfterMs: MIN, max: 4 })[0]!.escalated).toBe(false);
   });
 
   it('orders an item whose review is still loading as new, but does not escalate it yet', () => {
     const [only] = triageFeed([entry('x', 60), entry('a', 1)], reviews, { now: NOW, escalateAfterMs: MIN, max: 1 });
     expect(only).toMatchObject({ entry: { id: 'x' }, unacknowledged: true, escalated: false });
+  });
+});
+
+describe('triageFeed by priority', () => {
+  const priority = (level: ItemPriority['level'], review: boolean): ItemPriority => ({
+    level,
+    review,
+    score: 0,
+    reasons: [],
+    summary: '',
+  });
+  it('puts the highest-priority open review item first, a newer critical above an older one; detections never escalate', () => {
+    const feed = [
+      entry('old-high', 10),
+      entry('old-crit', 8),
+      entry('new-crit', 1),
+      entry('bark', 9),
+      entry('taken', 0),
+    ];
+    const reviews = new Map([
+      review('taken', 'acknowledged'),
+      review('old-high', 'new'),
+      review('old-crit', 'new'),
+      review('new-crit', 'new'),
+      review('bark', 'new'),
+    ]);
+    const priorities = new Map([
+      ['old-high', priority('high', true)],
+      ['old-crit', priority('critical', true)],
+      ['new-crit', priority('critical', true)],
+      ['bark', priority('low', false)],
+      ['taken', priority('critical', true)],
+    ]);
+    const triaged = triageFeed(feed, reviews, { now: NOW, escalateAfterMs: 3 * MIN, max: 10, priorities });
+    expect(triaged.map((t) => [t.entry.id, t.escalated, t.detection])).toEqual([
+      ['new-crit', false, false],
+      ['old-crit', true, false],
+      ['old-high', true, false],
+      ['bark', false, true],
+      ['taken', false, false],
+    ]);
   });
 });

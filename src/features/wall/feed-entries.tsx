@@ -1,4 +1,5 @@
-import type { CompositeEvent, ReviewItem, SoundEvent } from '@/api';
+import type { CompositeEvent, ItemPriority, ReviewItem, SoundEvent } from '@/api';
+import { usePriorityWords } from '@/components/review/priority-badge';
 import { heardByView } from '@/components/heard-by/heard-by-view';
 import type { HeardByLookup } from '@/components/heard-by/use-heard-by';
 import { formatAge, formatDateTime, formatPercent, formatTime, formatUtc } from '@/lib/format';
@@ -76,6 +77,8 @@ export function CompositeEntry({
   review,
   escalated,
   index,
+  priority,
+  detection = false,
 }: {
   entry: FeedEntry<CompositeEvent>;
   now: number;
@@ -83,15 +86,27 @@ export function CompositeEntry({
   escalated: boolean;
   /** Its place in the feed: the number of its mark on the map. */
   index: number;
+  priority?: ItemPriority;
+  /** Below the review level: it asks for nobody, so it is never "not acknowledged". */
+  detection?: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const fresh = isNew(entry, now, HIGHLIGHT_MS);
+  const fresh = isNew(entry, now, HIGHLIGHT_MS) && !detection;
   const composite = entry.item;
   const state = review?.state ?? 'new';
+  const labelName = (id: string) => {
+    const label = composite.labels.find((l) => l.id === id) ?? composite.events.find((e) => e.label_id === id)?.label;
+    return label === undefined ? id : localName(label.name, i18n.language);
+  };
+  const words = usePriorityWords(labelName);
   const labels = composite.labels.map((label) => localName(label.name, i18n.language)).join(', ');
+  // The reasons say what it is and how sure: "Gunshot · heard by 3 mics · 18 dB over threshold".
+  const reasons = priority?.reasons.map(words).filter((w): w is string => w !== null) ?? [];
   const status =
     state === 'new'
-      ? t(escalated ? 'wall:overdue' : 'wall:unacknowledged')
+      ? detection
+        ? t('wall:detection')
+        : t(escalated ? 'wall:overdue' : 'wall:unacknowledged')
       : state === 'acknowledged'
         ? t('wall:ackBy', { name: review?.acknowledged_by ?? '' })
         : t('wall:resolved');
@@ -100,15 +115,22 @@ export function CompositeEntry({
       className={`${classes.entry} ${classes.composite}`}
       data-new={fresh}
       data-composite-id={composite.id}
-      data-review-state={state}
+      data-review-state={detection && state === 'new' ? 'detection' : state}
       data-escalated={escalated}
+      data-priority={priority?.level}
+      data-lead={index === 0 && !detection && state === 'new' ? 'true' : undefined}
     >
       <EntryTime at={entry.at} />
       <span className={classes.label}>
         {fresh && <span className={classes.newBadge}>{t('wall:newEntry')}</span>}
+        {priority !== undefined && (
+          <span className={classes.level} data-level={priority.level}>
+            {t(`priority:level.${priority.level}`)}
+          </span>
+        )}
         {composite.rule.name}
       </span>
-      {state === 'new' ? (
+      {state === 'new' && !detection ? (
         <span className={classes.age}>{formatAge(now - entry.at)}</span>
       ) : (
         <span className={classes.taken} aria-hidden>
@@ -116,14 +138,20 @@ export function CompositeEntry({
         </span>
       )}
       <span className={classes.mic}>
-        <span className={state === 'new' ? classes.statusNew : classes.statusTaken}>{status}</span>
+        <span className={state === 'new' && !detection ? classes.statusNew : classes.statusTaken}>{status}</span>
         {' · '}
-        {t('wall:compositeEvents', { count: composite.events.length })}
-        {labels !== '' && ` · ${labels}`}
-        {' · '}
-        {composite.mics.length === 1
-          ? composite.mics[0]!.name
-          : t('wall:compositeMics', { count: composite.mics.length })}
+        {reasons.length > 0 ? (
+          reasons.join(' · ')
+        ) : (
+          <>
+            {t('wall:compositeEvents', { count: composite.events.length })}
+            {labels !== '' && ` · ${labels}`}
+            {' · '}
+            {composite.mics.length === 1
+              ? composite.mics[0]!.name
+              : t('wall:compositeMics', { count: composite.mics.length })}
+          </>
+        )}
       </span>
       <CompositePlaceLine composite={composite} index={index} />
     </li>

@@ -26,6 +26,7 @@ export function WallMap({
   composites,
   label,
   scale,
+  focusId = null,
 }: {
   markers: readonly MarkerMic[];
   pulses: ReadonlyMap<string, number>;
@@ -34,14 +35,32 @@ export function WallMap({
   label: string;
   /** The wall's `?scale=`. */
   scale: number;
+  /** The incident that needs a person most: the map moves to its place and marks it. */
+  focusId?: string | null;
 }) {
   const unit = useWallUnit(scale);
   const places = useWallPlaces(composites);
+  const focus = places.find((place) => place.key === focusId);
+  const marked = focus === undefined ? places : places.map((p) => (p === focus ? { ...p, selected: true } : p));
+  // The area around the place (its radius, at least a few hundred metres), so the streets show.
+  const around =
+    focus === undefined
+      ? null
+      : (() => {
+          const dLat = Math.max(focus.radiusM, 300) / 111_000;
+          const dLon = dLat / Math.cos((focus.latitude * Math.PI) / 180);
+          return [
+            { lat: focus.latitude - dLat, lon: focus.longitude - dLon },
+            { lat: focus.latitude + dLat, lon: focus.longitude + dLon },
+          ];
+        })();
   return (
-    <BaseMap center={[36.4, 127.9]} zoom={7} height="100%" label={label} zoomControl={false}>
-      <MicMarkerLayer mics={markers} pulses={pulses} scale={1.6 * unit} />
-      <EstimatedPlaceLayer places={places} scale={1.4 * unit} />
-      <FitToMics points={markers} always maxZoom={13} />
-    </BaseMap>
+    <div style={{ height: '100%' }} data-testid="wall-map-focus" data-focus-id={focus?.key ?? ''}>
+      <BaseMap center={[36.4, 127.9]} zoom={7} height="100%" label={label} zoomControl={false}>
+        <MicMarkerLayer mics={markers} pulses={pulses} scale={1.6 * unit} />
+        <EstimatedPlaceLayer places={marked} scale={1.4 * unit} />
+        <FitToMics points={around ?? markers} always maxZoom={around === null ? 13 : 16} />
+      </BaseMap>
+    </div>
   );
 }

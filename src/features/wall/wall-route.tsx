@@ -5,6 +5,7 @@ import { useInventoryNotes } from '@/components/inventory-note';
 import { PULSE_MS } from '@/components/map/mic-glyph';
 import { formatWindow, MicMarkerLegend } from '@/components/map/mic-marker-legend';
 import { useReviewStates } from '@/components/review/use-review';
+import { usePriorities } from '@/components/review/use-priority';
 import { localName, useTranslation } from '@/lib/i18n';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { useSearchParamsState } from '@/lib/search-params';
@@ -57,11 +58,15 @@ function WallScreen() {
   const { escalateAfterMinutes } = useRuntimeConfig();
   const compositeIds = useMemo(() => compositeFeed.map((entry) => entry.id), [compositeFeed]);
   const reviews = useReviewStates('composite', compositeIds);
+  const priorities = usePriorities('composite', compositeIds);
   const triaged = triageFeed(compositeFeed, reviews, {
     now: displayNow,
     escalateAfterMs: escalateAfterMinutes * 60_000,
     max: COMPOSITE_FEED_MAX,
+    priorities,
   });
+  // The map moves to the open review item on top: what needs a person most, now.
+  const lead = triaged[0]?.unacknowledged === true && !triaged[0].detection ? triaged[0].entry.id : null;
   useEscalationChime(
     chime.play,
     triaged.filter((item) => item.escalated).map((item) => item.entry.id),
@@ -125,6 +130,7 @@ function WallScreen() {
               composites={triaged.map((item) => item.entry.item)}
               label={t('wall:region')}
               scale={config.scale}
+              focusId={lead}
             />
           </Suspense>
           <div className={classes.legend}>
@@ -138,7 +144,7 @@ function WallScreen() {
             title={t('wall:composites')}
             empty={compositeFeed.length === 0 ? t('wall:noComposites', { window }) : null}
           >
-            {triaged.map(({ entry, review, escalated }, index) => (
+            {triaged.map(({ entry, review, escalated, priority, detection }, index) => (
               <CompositeEntry
                 key={entry.id}
                 entry={entry}
@@ -146,6 +152,8 @@ function WallScreen() {
                 review={review}
                 escalated={escalated}
                 index={index}
+                priority={priority}
+                detection={detection}
               />
             ))}
           </FeedSection>

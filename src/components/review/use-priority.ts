@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { priorityQueries, reviewKey, type ItemPriority, type ReviewKind } from '@/api';
+
+/** While some shown item is not scored yet (the hub scores it within a moment), ask again soon. */
+const UNSCORED_MS = 2_000;
+const SCORED_MS = 30_000;
+
+/** The priority of each listed item, by id; an item the console has not scored yet is absent. */
+export function usePriorities(kind: ReviewKind, ids: readonly string[]): Map<string, ItemPriority> {
+  const keys = useMemo(() => ids.map((id) => reviewKey(kind, id)), [kind, ids]);
+  const query = useQuery({
+    ...priorityQueries.items(keys),
+    refetchInterval: (q) => (keys.some((key) => q.state.data?.priorities[key] === undefined) ? UNSCORED_MS : SCORED_MS),
+    retry: false,
+  });
+  return useMemo(
+    () =>
+      new Map(
+        Object.entries(query.data?.priorities ?? {}).map(([key, priority]) => [key.slice(kind.length + 1), priority]),
+      ),
+    [query.data, kind],
+  );
+}
