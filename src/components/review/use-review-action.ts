@@ -51,6 +51,8 @@ export function useReviewAction(kind: ReviewKind, id: string) {
         });
         return;
       }
+      // A procedure's unticked steps: the resolve dialog says so, in the screen's language.
+      if (error instanceof ApiError && error.status === 422 && /\bprocedure: "/.test(error.message)) return;
       notifications.show({ color: 'red', title: t('actions.failed'), message: error.message });
     },
   });
