@@ -17,6 +17,7 @@ describeEachDatabase('procedure routes', (getDb) => {
   let edge: FastifyInstance;
   const cookies: Record<string, string> = {};
   const heard: ReviewChange[] = [];
+  let hubComposites: (items: object[]) => void = () => undefined;
 
   beforeAll(async () => {
     const consoleDb = getDb();
@@ -47,7 +48,14 @@ describeEachDatabase('procedure routes', (getDb) => {
       request.headers['x-test-wall'] === '1' ? { kind: 'wall', wallId: 'w1', name: 'lobby' } : null,
     );
     const bus = registerReview(app, { db: consoleDb, databaseUrl: null, edge: access, newWindowHours: 24 });
-    registerProcedures(app, { db: consoleDb, bus, edge: access });
+    const feed = {
+      onEvents: () => () => undefined,
+      onComposites: (listener: (items: object[]) => void) => {
+        hubComposites = listener;
+        return () => undefined;
+      },
+    };
+    registerProcedures(app, { db: consoleDb, bus, edge: access, feed });
     bus.subscribe((change) => heard.push(change));
     await app.ready();
     for (const role of ['viewer', 'operator', 'admin'] as const)
@@ -209,5 +217,34 @@ describeEachDatabase('procedure routes', (getDb) => {
     expect(found.body.procedure).toMatchObject({ target: 'gunshot' });
     expect((await call('GET', '/api/review/items/composite/x9/procedure', 'operator')).status).toBe(404);
     expect((await tick('x9', 'abc')).status).toBe(404);
+  });
+  it('guards an item the live hub passed on, even if nobody opened it before a bulk resolve', async () => {
+    hubComposites([{ id: 'c4', started_at: FIRED, rule: { id: 'rule-weapons' }, labels: [{ id: 'gunshot' }] }]);
+    await expect
+      .poll(async () =>
+        (await getDb().db.selectFrom('procedure_item_facts').select('item_id').execute()).map((r) => r.item_id),
+      )
+      .toContain('c4');
+    const bulk = await call('POST', '/api/review/bulk', 'operator', {
+      action: 'resolve',
+      outcome: 'test',
+      items: [{ kind: 'composite', id: 'c4', expected_version: 0 }],
+    });
+    expect(bulk.body.results[0]).toMatchObject({
+      status: 'conflict',
+      detail: expect.stringMatching(/3 of 3 not ticked/),
+    });
+  });
+
+  it('an admin deletes a procedure, audited; then the item resolves freely', async () => {
+    const [procedure] = (await call('GET', '/api/procedures', 'admin')).body.procedures as { id: string }[];
+    expect((await call('DELETE', `/api/procedures/${procedure!.id}`, 'admin')).body).toEqual({
+      deleted: procedure!.id,
+    });
+    expect((await call('DELETE', `/api/procedures/${procedure!.id}`, 'admin')).status).toBe(404);
+    const audit = await getDb().db.selectFrom('audit').selectAll().where('action', '=', 'procedure.delete').execute();
+    expect(audit.map((a) => [a.actor_name, a.target_id])).toEqual([['admin', procedure!.id]]);
+    const done = await call('POST', '/api/review/items/composite/c4/actions', 'operator', resolve(0));
+    expect(done.body.item).toMatchObject({ state: 'resolved' });
   });
 });
