@@ -4,6 +4,7 @@ import { describeEachDatabase } from '../../testing/databases.js';
 import { pushReceiver, type TestDevice } from '../../testing/push-receiver.js';
 import type { PushAlert } from './messages.js';
 import { PushSender } from './sender.js';
+import { setDisabled } from '../../auth/accounts.js';
 import { addDevice, savePreferences } from './subscriptions.js';
 import { vapidKeys } from './vapid-keys.js';
 
@@ -110,5 +111,13 @@ describeEachDatabase('the push channel', (getDb) => {
     expect(byAccount[fine.accountId]!.kind).toBe('delivered');
     const left = await getDb().db.selectFrom('push_subscriptions').select('account_id').execute();
     expect(left.map((r) => r.account_id)).not.toContain(gone.accountId);
+  });
+
+  it('a disabled account’s devices get nothing, even when a rule names it', async () => {
+    const leaver = await person('en', { enabled: true, labels: [], minPriority: 'low' });
+    await setDisabled(getDb(), leaver.accountId, true);
+    expect(await sender.recipients(alert, [])).not.toContain(leaver.accountId);
+    expect(await sender.sendAlert(alert, [leaver.accountId])).toEqual([]);
+    expect(got(leaver.device)).toEqual([]);
   });
 });

@@ -51,11 +51,14 @@ const toDevice = (row: Row): Device => ({
 
 export async function devicesOf(consoleDb: ConsoleDb, accountIds: readonly string[]): Promise<Device[]> {
   if (accountIds.length === 0) return [];
+  // A disabled account's devices get nothing, whoever names it.
   const rows = await consoleDb.db
     .selectFrom('push_subscriptions')
-    .selectAll()
-    .where('account_id', 'in', [...accountIds])
-    .orderBy('created_at')
+    .innerJoin('accounts', 'accounts.id', 'push_subscriptions.account_id')
+    .selectAll('push_subscriptions')
+    .where('push_subscriptions.account_id', 'in', [...accountIds])
+    .where('accounts.disabled', '=', 0)
+    .orderBy('push_subscriptions.created_at')
     .execute();
   return rows.map(toDevice);
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, List, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { pushQueries, removePushDevice } from '@/api/push';
@@ -29,11 +29,11 @@ export function DeviceList() {
           {t('noDevices')}
         </Text>
       )}
-      <List listStyleType="none" spacing="xs" aria-label={t('devices')}>
+      <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('devices')}>
         {devices?.map((device) => {
           const here = device.endpoint === endpoint;
           return (
-            <List.Item key={device.id}>
+            <li key={device.id}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Stack gap={0} style={{ minWidth: 0 }}>
                   <Group gap={6} wrap="nowrap">
@@ -64,10 +64,10 @@ export function DeviceList() {
                   <IconTrash size={16} aria-hidden />
                 </ActionIcon>
               </Group>
-            </List.Item>
+            </li>
           );
         })}
-      </List>
+      </Stack>
     </Stack>
   );
 }
