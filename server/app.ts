@@ -211,7 +211,7 @@ export function buildApp({
     audioBase: config.edgeAudioUrl ?? upstream,
     maxClipBytes: config.edgeMaxAudioBytes,
   });
-  registerProcedures(app, { db, bus: reviewBus, edge, feed: hub ?? undefined });
+  registerProcedures(app, { db, bus: reviewBus, edge, composites, feed: hub ?? undefined });
   registerAlerts(app, { db, feed: hub, publicUrl: publicUrlOf(config) });
   // Review changes ride the live stream, so every open screen sees them within a second.
   if (hub !== null) reviewBus.subscribe((change) => hub.broadcaster.publish({ type: 'review', data: change }));

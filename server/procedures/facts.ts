@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getEdge, type EdgeAccess } from '../edge/access.js';
+import type { CompositeCache } from '../edge/composites.js';
 import { EdgeError } from '../edge/errors.js';
 import type { ItemKey } from '../review/model.js';
 import type { ItemFacts } from './model.js';
@@ -64,9 +65,12 @@ export async function readFactsFromEdge(
   key: ItemKey,
   hint: string | undefined,
   authorization: string | null,
+  composites?: CompositeCache,
 ): Promise<ItemFacts | null> {
   if (key.kind === 'composite') {
     try {
+      // The drill-down's place and player read the same composite: the shared cache asks the edge once.
+      if (composites !== undefined) return compositeFacts(await composites.get(key.id, authorization, compositeSchema));
       const path = `/api/v1/composite-events/${encodeURIComponent(key.id)}`;
       return compositeFacts(await getEdge(edge, path, new URLSearchParams(), authorization, compositeSchema));
     } catch (error) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ConsoleDb } from '../db/database.js';
 import type { ReviewBus } from '../review/bus.js';
 import type { EdgeAccess } from '../edge/access.js';
+import type { CompositeCache } from '../edge/composites.js';
 import { parseComposite, parseEvent } from './facts.js';
 import type { ItemFacts } from './model.js';
 import { registerProcedureRoutes } from './routes.js';
@@ -13,6 +14,8 @@ export interface ProcedureWiring {
   db: ConsoleDb;
   bus: ReviewBus;
   edge: EdgeAccess;
+  /** The console's shared cache of composites read by id (app.ts); tests may leave it out. */
+  composites?: CompositeCache;
   /** The live hub, when there is one: items it passes on under a procedure are remembered at once. */
   feed?: {
     onEvents(listener: (events: object[]) => void): () => void;
@@ -33,7 +36,7 @@ export function registerProcedures(app: FastifyInstance, wiring: ProcedureWiring
   const changed = () => {
     targets = null;
   };
-  registerProcedureRoutes(app, { db, bus: wiring.bus, edge: wiring.edge, changed });
+  registerProcedureRoutes(app, { db, bus: wiring.bus, edge: wiring.edge, composites: wiring.composites, changed });
 
   // The resolve's guard reads the facts the console holds: an item the hub passed on under a
   // procedure is remembered now, so it is guarded even if nobody opens it before a bulk resolve.

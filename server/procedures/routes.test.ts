@@ -3,6 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { registerAuth } from '../auth/register.js';
 import { registerPrincipalResolver } from '../auth/principal.js';
+import { clientOf } from '../edge/access.js';
+import { CompositeCache } from '../edge/composites.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { signedIn } from '../testing/accounts.js';
 import { registerReview } from '../review/index.js';
@@ -55,7 +57,14 @@ describeEachDatabase('procedure routes', (getDb) => {
         return () => undefined;
       },
     };
-    registerProcedures(app, { db: consoleDb, bus, edge: access, feed });
+    // As app.ts wires it: composites are read through the shared cache.
+    registerProcedures(app, {
+      db: consoleDb,
+      bus,
+      edge: access,
+      composites: new CompositeCache(clientOf(access)),
+      feed,
+    });
     bus.subscribe((change) => heard.push(change));
     await app.ready();
     for (const role of ['viewer', 'operator', 'admin'] as const)

@@ -5,6 +5,7 @@ import { clientAddress } from '../auth/sessions.js';
 import { recordAudit } from '../audit/record.js';
 import type { ConsoleDb } from '../db/database.js';
 import type { EdgeAccess } from '../edge/access.js';
+import type { CompositeCache } from '../edge/composites.js';
 import { browserStatusOf, EdgeError } from '../edge/errors.js';
 import type { ReviewBus } from '../review/bus.js';
 import { itemIdSchema, kindSchema, type ItemKey } from '../review/model.js';
@@ -29,6 +30,8 @@ export interface ProcedureRouteOptions {
   db: ConsoleDb;
   bus: ReviewBus;
   edge: EdgeAccess;
+  /** The console's shared cache of composites read by id, when there is one. */
+  composites?: CompositeCache;
   /** Told of every saved or deleted procedure (the hub's filter of items worth remembering). */
   changed: () => void;
 }
@@ -46,7 +49,10 @@ function actorName(request: FastifyRequest): string {
   return principal.username;
 }
 
-export function registerProcedureRoutes(app: FastifyInstance, { db, bus, edge, changed }: ProcedureRouteOptions) {
+export function registerProcedureRoutes(
+  app: FastifyInstance,
+  { db, bus, edge, composites, changed }: ProcedureRouteOptions,
+) {
   const admin = requireRole('admin');
   const operator = requireRole('operator');
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
@@ -130,7 +136,13 @@ export function registerProcedureRoutes(app: FastifyInstance, { db, bus, edge, c
     let facts = await readFacts(db.db, key.data);
     if (facts === null) {
       try {
-        facts = await readFactsFromEdge(edge, key.data, query.data.fired_at, request.headers.authorization ?? null);
+        facts = await readFactsFromEdge(
+          edge,
+          key.data,
+          query.data.fired_at,
+          request.headers.authorization ?? null,
+          composites,
+        );
       } catch (error) {
         if (!(error instanceof EdgeError)) throw error;
         return reply.code(browserStatusOf(error)).send({ detail: `Could not ask the edge server: ${error.message}` });
