@@ -135,6 +135,9 @@ export function registerProcedureRoutes(
     if (!query.success) return invalid(reply, query.error);
     let facts = await readFacts(db.db, key.data);
     if (facts === null) {
+      // No procedure at all (most consoles): the edge is not asked what the item is.
+      const any = await db.db.selectFrom('procedures').select('id').limit(1).executeTakeFirst();
+      if (any === undefined) return noStore(reply).send({ procedure: null, ticks: [] });
       try {
         facts = await readFactsFromEdge(
           edge,
