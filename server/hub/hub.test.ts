@@ -113,7 +113,7 @@ describe('the hub', () => {
     expect(screen.of('health').at(-1)).toMatchObject({ status: 'ok' });
   });
 
-  it('passes on fields the edge adds, in the inventory and the live feed, as /mics shows them', async () => {
+  it('passes on fields the edge adds into the inventory the map and the wall read, as /mics shows them', async () => {
     // The map and the wall read the hub, /mics reads the edge through the gateway: a field the
     // edge adds must reach all three, not vanish in the hub's schema.
     edge.mics = [micFixture(1, { battery: 81, firmware: { version: '2.4' } })];
