@@ -51,6 +51,32 @@ test.describe('every page, in each language: renders without console errors, tra
   }
 });
 
+test('the drill-downs while their parts still load (a slower edge): no serious axe violation', async ({ page }) => {
+  // The full drill-downs are scanned above once loaded; here every part that loads on its own
+  // is held back, so what shows meanwhile (loaders, skeletons) is scanned too.
+  const held = /\/api\/(insights|audio|review|priority|procedures|mics\/[^/]+\/history)\/?|\/api\/v1\/mics\/[^/?]+$/;
+  await page.route(held, () => undefined);
+  try {
+    const compositeId = await newestCompositeId(page.request);
+    await page.goto(`/composite-events/${encodeURIComponent(compositeId)}`);
+    await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
+    await expect(
+      page
+        .getByLabel('Loading…')
+        .or(page.getByText('Loading…', { exact: true }))
+        .first(),
+    ).toBeAttached();
+    expect(await seriousViolations(page), 'composite drill-down, loading').toEqual([]);
+
+    await page.goto('/mics/mic-0001');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await seriousViolations(page), 'mic drawer, loading').toEqual([]);
+  } finally {
+    // A held request would otherwise keep the page from closing.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  }
+});
+
 test.describe('dialogs, pop-ups and sign-in: no serious axe violation', () => {
   for (const scheme of SCHEMES) {
     test(`dialogs and pop-ups (shortcuts, CSV export, date picker, map popup), ${scheme}`, async ({ page }) => {

@@ -109,7 +109,7 @@ export function Component() {
           />
         }
         loading={
-          <Stack gap="sm" aria-busy="true" aria-label={t('common:query.loading')}>
+          <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common:query.loading')}>
             <Skeleton height={56} />
             <Skeleton height={36} />
             <Skeleton height={220} />

@@ -156,7 +156,7 @@ export function Component() {
       <QueryView
         query={query}
         loading={
-          <Paper withBorder p="sm" aria-busy="true" aria-label={t('common:query.loading')}>
+          <Paper withBorder p="sm" role="status" aria-busy="true" aria-label={t('common:query.loading')}>
             <Stack gap={10}>
               {Array.from({ length: 10 }, (_, i) => (
                 <Skeleton key={i} height={28} />
