@@ -74,6 +74,7 @@ export function createRouter() {
                         { path: 'audit', lazy: page(() => import('@/features/admin/audit-route')) },
                         { path: 'alerts', lazy: page(() => import('@/features/admin/alerts-route')) },
                         { path: 'procedures', lazy: page(() => import('@/features/admin/procedures-route')) },
+                        { path: 'priority', lazy: page(() => import('@/features/admin/priority-route')) },
                       ],
                     },
                     { path: '*', element: <NotFoundPage /> },

@@ -1,6 +1,6 @@
 import './admin-locales';
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { IconBell, IconChecklist, IconDeviceTv, IconHistory, IconUsers } from '@tabler/icons-react';
+import { IconBell, IconChecklist, IconDeviceTv, IconHistory, IconStairsUp, IconUsers } from '@tabler/icons-react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useCan, useSession } from '@/api';
 import { useTranslation } from '@/lib/i18n';
@@ -13,6 +13,7 @@ const SECTIONS = [
   { path: 'audit', key: 'tabs.audit', icon: IconHistory },
   { path: 'procedures', key: 'tabs.procedures', icon: IconChecklist },
   { path: 'alerts', key: 'tabs.alerts', icon: IconBell },
+  { path: 'priority', key: 'tabs.priority', icon: IconStairsUp },
 ] as const;
 
 export function Component() {

@@ -9,6 +9,7 @@ import { QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
 import { BackfillNotice } from './backfill-notice';
 import { HealthSection } from './health-section';
+import { PrecisionSection } from './precision-section';
 import { ThresholdSection } from './threshold-section';
 import { UnusualSection } from './unusual-section';
 import classes from './insights.module.css';
@@ -88,6 +89,11 @@ export function Component() {
             <QueryView query={thresholds} loading={loading}>
               {(data) => <ThresholdSection data={data} />}
             </QueryView>
+          </Section>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Section label={t('precision:title')}>
+            <PrecisionSection labelNames={labelNames} />
           </Section>
         </Grid.Col>
       </Grid>
