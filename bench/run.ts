@@ -53,6 +53,9 @@ const quick = args.includes('--quick');
 /** `--before <dir>`: a build of the console before a change (its dist/ and dist-server/), measured in the same run. */
 const beforeAt = args.indexOf('--before');
 const beforeDir = beforeAt >= 0 ? args[beforeAt + 1] : undefined;
+/** `--after <dir>`: the build measured as "after" when it is not this checkout's. */
+const afterAt = args.indexOf('--after');
+const afterDir = afterAt >= 0 ? args[afterAt + 1] : undefined;
 const RUNS = quick ? 2 : 5;
 const want = (section: string) => only.includes(section);
 
@@ -128,10 +131,15 @@ async function main() {
   if (want('city')) {
     const builds = [
       ...(beforeDir === undefined ? [] : [{ name: 'before', dir: beforeDir }]),
-      ...(args.includes('--before-only') ? [] : [{ name: 'after', dir: '.', staticDir: process.env.BENCH_STATIC_DIR }]),
+      ...(args.includes('--before-only')
+        ? []
+        : [{ name: 'after', dir: afterDir ?? '.', staticDir: process.env.BENCH_STATIC_DIR }]),
     ];
     log(`Lighthouse on the city profile and the demo: ${builds.map((b) => b.name).join(', ')}`);
-    results.lighthouseCity = await measureLighthouseCity(builds, quick ? 1 : 3, log);
+    // `--datasets city`: one of the two (a run pressed for time); both by default.
+    const datasetsAt = args.indexOf('--datasets');
+    const datasets = (datasetsAt >= 0 ? args[datasetsAt + 1]!.split(',') : ['demo', 'city']) as ('demo' | 'city')[];
+    results.lighthouseCity = await measureLighthouseCity(builds, quick ? 1 : 3, log, datasets);
   }
   const browserParts = ['load', 'lighthouse', 'map', 'soak', 'server', 'freshness', 'edge'];
   if (!browserParts.some(want)) return finish();

@@ -80,12 +80,13 @@ export async function measureLighthouseCity(
   builds: { name: string; dir: string; staticDir?: string }[],
   runs: number,
   log: (message: string) => void,
+  datasets: readonly Dataset[] = ['demo', 'city'],
 ): Promise<LighthouseBlock[]> {
   const edge = await startCityEdge(8120);
   const blocks: LighthouseBlock[] = [];
   try {
     for (const build of builds) {
-      for (const dataset of ['demo', 'city'] as const) {
+      for (const dataset of datasets) {
         log(`Lighthouse, ${build.name} build, ${dataset} data`);
         const dataDir = path.join(BENCH_DIR, `lh-${dataset}-${build.name}`);
         fs.rmSync(dataDir, { recursive: true, force: true });

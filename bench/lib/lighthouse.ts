@@ -87,6 +87,8 @@ export async function measureLighthouse(
           samples.tbtMs.push(metric('total-blocking-time'));
           samples.cls.push(metric('cumulative-layout-shift'));
           samples.speedIndexMs.push(metric('speed-index'));
+          // Each run in the log too: a run cut short by its deadline still says what it measured.
+          log(`    run ${run + 1}: score ${samples.score.at(-1)}, TBT ${Math.round(metric('total-blocking-time'))} ms`);
         }
         byProfile[profile] = {
           score: summarize(samples.score, 0),
