@@ -7,7 +7,7 @@ const MIC_KEYS = 9;
  * is the console's largest answer (thousands of mics, each with a threshold per category) and
  * zod's check of it was the longest task on the pages reading it: 650 ms at 4× CPU for 2,400
  * mics in Chromium's profile of /events, 150–350 ms at 1× for 10,000 mics in Node (cold, as a
- * page runs it once), where this takes about 11 ms: it reads every field zod reads but builds
+ * page runs it once), where this takes 40–60 ms: it reads every field zod reads but builds
  * nothing. A mic with fields beyond the known ones is copied without them (as zod drops them);
  * inside a location or a threshold only the numbers are read. Null when anything is off: the
  * caller then runs the schema itself, for its message naming the field.
