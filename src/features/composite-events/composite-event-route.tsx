@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/page-header';
 import { ListenSection } from './audio/listen-section';
 import { BaseEventsTable } from './base-events-table';
 import { byTime } from './composite-summary';
-import { LabelsAndCounts } from './composite-timeline-entry';
+import { CompositePriority, LabelsAndCounts } from './composite-timeline-entry';
 import { MicsSection } from './mics-section';
 import { ReplaySection } from './replay-section';
 import { RulePanel } from './rule-panel';
@@ -83,6 +83,7 @@ function CompositeEventView({ composite, back, stale }: { composite: CompositeEv
         <Group gap="xs">
           <LabelsAndCounts composite={composite} />
         </Group>
+        <CompositePriority composite={composite} />
       </PageHeader>
 
       <ReviewPanel kind="composite" id={composite.id} firedAt={composite.started_at} />

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
 import type { CompositeEvent, ItemPriority } from '@/api';
 import { PriorityBadge } from '@/components/review/priority-badge';
+import { usePriorities } from '@/components/review/use-priority';
 import { localName } from '@/lib/i18n';
 import { PlayClipButton } from '@/components/clip/play-clip-button';
 import { DateTime } from '@/components/date-time';
@@ -92,6 +93,18 @@ export function CompositeTimelineEntry({
       </Stack>
     </Paper>
   );
+}
+
+/** The composite's priority and the reasons for it, as the drill-down heads it. */
+export function CompositePriority({ composite }: { composite: CompositeEvent }) {
+  const { i18n } = useTranslation();
+  const ids = useMemo(() => [composite.id], [composite.id]);
+  const priority = usePriorities('composite', ids).get(composite.id);
+  const labelName = (id: string) => {
+    const label = composite.labels.find((l) => l.id === id) ?? composite.events.find((e) => e.label_id === id)?.label;
+    return label === undefined ? id : localName(label.name, i18n.language);
+  };
+  return <PriorityBadge priority={priority} labelName={labelName} />;
 }
 
 /** The composite's labels and "N events on M mics", as the timeline and the drill-down both head it. */
