@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { ConsoleDb } from '../db/database.js';
+import { reviewFlags } from '../priority/store.js';
 import { implicitItem, OUTCOMES, type Outcome, type ReviewItem } from './model.js';
 import { scanFired, type Fired, type ItemSummary } from './handover-scan.js';
 import type { EdgeAccess } from './recent.js';
@@ -101,8 +102,12 @@ export async function buildHandover(
     if (item.resolved_by !== null && inPeriod(item.resolved_at, from, to)) person(item.resolved_by).resolved++;
   }
 
-  const stillNew = [...scanned.values()]
-    .filter((summary) => !reviewed.has(`${summary.kind}:${summary.id}`))
+  const untouched = [...scanned.values()].filter((summary) => !reviewed.has(`${summary.kind}:${summary.id}`));
+  // Detections below the review level ask for nobody: they are not left open for the next shift.
+  const flags = await reviewFlags(db, untouched);
+  const detection = (summary: ItemSummary) => flags.get(`${summary.kind}:${summary.id}`) === false;
+  const stillNew = untouched
+    .filter((summary) => !detection(summary))
     .map((summary) => toItem({ ...implicitItem(summary), fired_at: summary.fired_at }, summary));
   const owned = items.filter((item) => item.state !== 'resolved').sort(newest);
   const byKind = (kind: 'composite' | 'event') => stillNew.filter((item) => item.kind === kind).sort(newest);
@@ -127,6 +132,8 @@ export async function buildHandover(
       new: open.filter((item) => item.state === 'new').length,
       acknowledged: open.filter((item) => item.state === 'acknowledged').length,
       unowned: open.filter((item) => item.assignee === null).length,
+      /** Detections nobody acted on, below the review level: counted, never listed as open. */
+      detections: untouched.filter(detection).length,
       items: open.slice(0, MAX_OPEN_LISTED),
     },
     /** The console's own rows were cut at their limit: counts may be low. */
