@@ -105,4 +105,31 @@ describeEachDatabase('back-fill', (getDb) => {
     expect(edge.requests).toBe(5);
     expect(took).toBeGreaterThanOrEqual(4 * 50 - 5);
   });
+
+  it('slows down with a slow edge: after each answer it leaves the edge twice as long as the answer took', async () => {
+    const { db } = getDb();
+    await empty(getDb());
+    const edge = edgeOf([ev(1, NOW - H)]);
+    const asked: number[] = [];
+    const slow = {
+      async eventsPage(query: Query) {
+        asked.push(Date.now());
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        return edge.eventsPage(query);
+      },
+    };
+    // 28 days in chunks of a day or more: a handful of requests, at a cap far above the pace.
+    const backfill = new Backfill({
+      db,
+      reader: slow as unknown as EdgeReader,
+      maxRps: 1000,
+      days: 28,
+      now: () => NOW,
+    });
+    await backfill.walk(NOW);
+    const gaps = asked.slice(1).map((t, i) => t - asked[i]!);
+    expect(gaps.length).toBeGreaterThan(2);
+    // 40 ms answering plus 80 ms left to the edge (a little timer slack).
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(115);
+  });
 });

@@ -12,6 +12,8 @@ const MIN_CHUNK_MS = 5 * 60_000;
 const MAX_CHUNK_MS = 24 * 3_600_000;
 /** Each catch-up reads again this far before where the last one stopped: events stored late are not missed. */
 const CATCH_UP_OVERLAP_MS = 10 * 60_000;
+/** After each answer the back-fill waits this many times as long as the answer took (see yieldAfter). */
+const BUSY_FACTOR = 2;
 
 export interface BackfillState {
   status: 'idle' | 'running' | 'done' | 'failed';
@@ -158,18 +160,30 @@ export class Backfill {
     for (let n = 1; n <= MAX_CHUNK_PAGES; n++) {
       await this.throttle();
       if (this.stopped) throw new Error('The back-fill was stopped');
+      const askedAt = Date.now();
       const page = await this.options.reader.eventsPage({
         page: n,
         size: 100,
         start: new Date(start).toISOString(),
         end: new Date(end).toISOString(),
       });
+      this.yieldAfter(Date.now() - askedAt);
       this.state = { ...this.state!, requests: this.state!.requests + 1 };
       // The interface does not say whether the bounds are inclusive: each event belongs to one chunk.
       for (const e of page.events) if (e.at >= start && e.at < end) events.push(e);
       if (page.sent < 100) return { events, complete: true, pages: n };
     }
     return { events, complete: false, pages: MAX_CHUNK_PAGES };
+  }
+
+  /**
+   * Leaves the edge twice as long as it took to answer before the next request: a busy edge (its
+   * pages asked for by screens) answers slower, and the back-fill then slows down with it instead
+   * of holding its rate against the screens (measured on a city's edge: the events page's p95 went
+   * from 89 to 192 ms while the back-fill read at 5 a second).
+   */
+  private yieldAfter(tookMs: number): void {
+    this.nextRequestAt = Math.max(this.nextRequestAt, Date.now() + BUSY_FACTOR * tookMs);
   }
 
   private async throttle(): Promise<void> {
