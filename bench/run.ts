@@ -126,7 +126,7 @@ async function main() {
   }
   if (want('backfill-city')) {
     log("insights back-fill at start-up on the city's edge (sampled), pages timed with and without it");
-    results.backfillCity = await measureBackfillCity(quick ? 60 : 180, quick ? 10 : 30, log);
+    results.backfillCity = await measureBackfillCity(quick ? 60 : 180, quick ? 10 : 30, log, afterDir);
   }
   if (want('city')) {
     const builds = [

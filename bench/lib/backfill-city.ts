@@ -73,8 +73,11 @@ export async function measureBackfillCity(
   sampleSeconds: number,
   rounds: number,
   log: (m: string) => void,
+  /** A console build other than this checkout's (`--after <dir>`). */
+  consoleDir?: string,
 ): Promise<BackfillCityResult> {
-  const edge = await startCityEdge(8120);
+  // Its own port: section 2c's edge may be running (8120).
+  const edge = await startCityEdge(8122);
   const rps = 5;
   const env = (dir: string, backfillRps: number) => ({
     DATA_DIR: dir,
@@ -88,7 +91,7 @@ export async function measureBackfillCity(
     log('  pages without a back-fill');
     const idleDir = path.join(BENCH_DIR, 'backfill-city-idle');
     fs.rmSync(idleDir, { recursive: true, force: true });
-    let server = await startConsole(8719, env(idleDir, 0));
+    let server = await startConsole(8719, env(idleDir, 0), 300_000, consoleDir);
     let idle: Map<string, number[]>;
     try {
       idle = await timePages(server.url, await signIn(server.url), rounds);
@@ -98,7 +101,7 @@ export async function measureBackfillCity(
     log(`  back-fill at ${rps} req/s for ${sampleSeconds} s, pages timed meanwhile`);
     const dir = path.join(BENCH_DIR, 'backfill-city');
     fs.rmSync(dir, { recursive: true, force: true });
-    server = await startConsole(8719, env(dir, rps));
+    server = await startConsole(8719, env(dir, rps), 300_000, consoleDir);
     try {
       const started = Date.now();
       const during = await timePages(server.url, await signIn(server.url), rounds);
