@@ -11,12 +11,12 @@ export const SPEED_OF_SOUND_MPS = 343;
  * reviews a day, not one every few minutes).
  */
 const INCIDENT_LABELS: readonly (readonly [string, number])[] = [
-  ['siren', 55],
-  ['scream', 16],
-  ['glass_break', 12],
-  ['help_call', 9],
-  ['gunshot', 2],
-  ['explosion', 2],
+  ['siren', 92],
+  ['scream', 3],
+  ['glass_break', 2.5],
+  ['help_call', 1],
+  ['gunshot', 0.75],
+  ['explosion', 0.75],
 ];
 const INCIDENT_WEIGHT = INCIDENT_LABELS.reduce((sum, [, weight]) => sum + weight, 0);
 /** Sirens pass by; the other incidents stay where they happened. */
@@ -26,7 +26,7 @@ const MOVING_LABELS = new Set(['siren']);
  * a given size for tests and the benchmark, where every category and incident comes up often.
  */
 export type SoundMix = 'city' | 'dense';
-const INCIDENT_SHARE: Record<SoundMix, number> = { city: 0.004, dense: 0.06 };
+const INCIDENT_SHARE: Record<SoundMix, number> = { city: 0.03, dense: 0.06 };
 
 /** How often a lone detection is one of the sounds its spot hears most. */
 const ROLE_SHARE: Record<SoundMix, number> = { city: 0.5, dense: 0.7 };

@@ -86,15 +86,15 @@ describe('priority score', () => {
   });
 
   it('raises an incident in an area unusual now, and a rule with its own priority sets a floor', () => {
-    const facts = { labels: ['siren'], micIds: ['m1', 'm2', 'm3'], dbOver: null, rulePriority: null };
+    const facts = { labels: ['car_horn'], micIds: ['m1', 'm2', 'm3'], dbOver: null, rulePriority: null };
     expect(scoreIncident(facts, context())).toMatchObject({ level: 'medium', score: 40 });
     const unusual = scoreIncident(facts, context({ unusualMics: new Set(['m2']) }));
     expect(unusual).toMatchObject({ level: 'high', score: 50 });
-    expect(describePriority(unusual)).toBe('High: siren · heard by 3 mics · area unusual now');
+    expect(describePriority(unusual)).toBe('High: car horn · heard by 3 mics · area unusual now');
     const ruled = compositeFacts({
       id: 'c',
       rule: { priority: 'critical' },
-      events: [{ label_id: 'siren', mic_id: 'm1' }],
+      events: [{ label_id: 'car_horn', mic_id: 'm1' }],
     })!;
     const priority = scoreIncident(ruled, context());
     expect(priority.level).toBe('critical');

@@ -20,6 +20,8 @@ export const DEFAULT_SEVERITIES: Readonly<Record<string, Level>> = {
   glass_break: 'high',
   help_call: 'high',
   dog_bark: 'low',
+  // A passing siren is an emergency already under way: the city's everyday sound, not an alarm.
+  siren: 'low',
 };
 /** A label nobody has set: neither ignored nor alarming. */
 export const DEFAULT_SEVERITY: Level = 'medium';

@@ -57,14 +57,18 @@ describeEachDatabase('priority store', (getDb) => {
       severities: { gunshot: 'critical', dog_bark: 'low' },
     });
     expect(
-      await writeSettings(db, { reviewLevel: 'critical', severities: { dog_bark: 'high', siren: 'medium' } }, 'root'),
+      await writeSettings(
+        db,
+        { reviewLevel: 'critical', severities: { dog_bark: 'high', car_horn: 'medium' } },
+        'root',
+      ),
     ).toEqual({
       review_level: { from: 'high', to: 'critical' },
       'severity:dog_bark': { from: 'low', to: 'high' },
     });
     const settings = await readSettings(db);
     expect(settings.reviewLevel).toBe('critical');
-    expect(settings.severities).toMatchObject({ dog_bark: 'high', siren: 'medium', gunshot: 'critical' });
+    expect(settings.severities).toMatchObject({ dog_bark: 'high', car_horn: 'medium', gunshot: 'critical' });
     prioritizerFor(db).invalidate();
     // A lone dog bark is now high, but below the review level: a detection, not a review item.
     expect(
