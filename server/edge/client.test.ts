@@ -1,10 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getEdge, type EdgeAccess } from './access.js';
-import { createEdgeClient } from './client.js';
 import { EdgeError } from './errors.js';
 
 const page = z.object({ results: z.array(z.object({ id: z.string() })) });
@@ -56,40 +53,6 @@ describe('the edge client: every way an edge read fails is one EdgeError that na
       expect(error, path).toBeInstanceOf(EdgeError);
       expect((error as EdgeError).status, path).toBe(status);
       expect((error as EdgeError).message, path).toMatch(message);
-    }
-  });
-});
-
-describe('the edge client while the edge is away', () => {
-  it('stops asking after three requests in a row found it away, lets probes through, and resumes on an answer', async () => {
-    let asked = 0;
-    let away = true;
-    const edge = http.createServer((request, response) => {
-      asked++;
-      if (away) return request.socket.destroy();
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{"results":[]}');
-    });
-    await new Promise<void>((resolve) => edge.listen(0, '127.0.0.1', resolve));
-    const upstream = `http://127.0.0.1:${(edge.address() as AddressInfo).port}`;
-    const client = createEdgeClient({ upstream, token: 't', timeoutMs: 1_000, maxResponseBytes: 1024 });
-    const read = (probe = false) =>
-      client.get('/api/v1/events', undefined, page, { probe }).then(
-        () => 'ok',
-        (error: EdgeError) => error.kind,
-      );
-    try {
-      for (let i = 0; i < 3; i++) expect(await read()).toBe('unreachable');
-      const reached = asked;
-      // Every screen's retry is answered at once, without reaching the dead edge.
-      for (let i = 0; i < 5; i++) expect(await read()).toBe('unreachable');
-      expect(asked).toBe(reached);
-      away = false;
-      expect(await read(true)).toBe('ok');
-      expect(await read()).toBe('ok');
-      expect(asked).toBe(reached + 2);
-    } finally {
-      edge.closeAllConnections();
-      await new Promise((resolve) => edge.close(resolve));
     }
   });
 });

@@ -42,8 +42,6 @@ export interface EdgeRequest {
   signal?: AbortSignal;
   /** Overrides maxResponseBytes (EDGE_MAX_AUDIO_BYTES for a clip). */
   maxBytes?: number;
-  /** Asks the edge even while it is held to be down (the hub's backed-off probes find it back). */
-  probe?: boolean;
   /** Headers the console adds for its embedded demo edge only. */
   headers?: Record<string, string>;
   /**
@@ -62,7 +60,6 @@ export interface EdgeAnswer {
 export interface EdgeGetOptions {
   authorization?: string | null;
   signal?: AbortSignal;
-  probe?: boolean;
 }
 
 /** The console's one client of the edge (see server/edge/README in docs/architecture). */
@@ -95,14 +92,6 @@ export interface EdgeClient {
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
 /**
- * After this many requests in a row found the edge away (unreachable or timing out), the others
- * are answered with that failure at once for a while (1 s, doubling to 8 s) instead of each
- * screen's retries reaching a dead edge; the hub's probes still go, and any answer ends it.
- */
-const DOWN_AFTER = 3;
-const DOWN_WAIT_MS = { first: 1_000, max: 8_000 };
-
-/**
  * The reason an edge gave for an error, as it goes out on /live and to every screen: one short
  * line, without credentials.
  */
@@ -121,21 +110,9 @@ export function edgeDetailOf(text: string): string {
 
 export function createEdgeClient(settings: EdgeSettings): EdgeClient {
   const holdsToken = settings.token !== null;
-  let awayInARow = 0;
-  let down: { until: number; wait: number; error: EdgeError } | null = null;
-
-  function noteAway(error: EdgeError): EdgeError {
-    awayInARow++;
-    if (awayInARow >= DOWN_AFTER) {
-      const wait = down === null ? DOWN_WAIT_MS.first : Math.min(down.wait * 2, DOWN_WAIT_MS.max);
-      down = { until: Date.now() + wait, wait, error };
-    }
-    return error;
-  }
 
   async function send(request: EdgeRequest): Promise<EdgeAnswer> {
     const method = request.method ?? 'GET';
-    if (down !== null && !request.probe && Date.now() < down.until) throw down.error;
     const url = request.path instanceof URL ? request.path : edgeUrl(settings.upstream, request.path, request.query);
     const headers: Record<string, string> = { accept: request.accept ?? 'application/json', ...request.headers };
     const authorization = holdsToken ? `Bearer ${settings.token}` : (request.authorization ?? null);
@@ -148,8 +125,6 @@ export function createEdgeClient(settings: EdgeSettings): EdgeClient {
     try {
       const response = await fetch(url, { method, headers, body: request.body, signal, redirect: 'manual' });
       status = response.status;
-      awayInARow = 0;
-      down = null;
       const wanted = request.readBody?.(response.status, response.headers) ?? true;
       if (!wanted) await response.body?.cancel().catch(() => undefined);
       const bytes = wanted ? await readCapped(response, request.maxBytes ?? settings.maxResponseBytes) : Buffer.of();
@@ -158,12 +133,10 @@ export function createEdgeClient(settings: EdgeSettings): EdgeClient {
       if (request.signal?.aborted) throw error;
       if (error instanceof EdgeResponseTooLarge) throw new EdgeError('too-large', error.message);
       if (timeout.aborted) {
-        throw noteAway(new EdgeError('timeout', `Edge server did not answer within ${seconds(settings.timeoutMs)} s`));
+        throw new EdgeError('timeout', `Edge server did not answer within ${seconds(settings.timeoutMs)} s`);
       }
       const cause = (error as { cause?: { code?: string } }).cause?.code;
-      throw noteAway(
-        new EdgeError('unreachable', `Edge server unreachable${cause === undefined ? '' : ` (${cause})`}`),
-      );
+      throw new EdgeError('unreachable', `Edge server unreachable${cause === undefined ? '' : ` (${cause})`}`);
     } finally {
       const ms = performance.now() - started;
       settings.observe?.({ method, path: url.pathname, status, seconds: ms / 1000 });
@@ -185,13 +158,7 @@ export function createEdgeClient(settings: EdgeSettings): EdgeClient {
       const endpoint = `GET ${path}`;
       let answer: EdgeAnswer;
       try {
-        answer = await send({
-          path,
-          query,
-          authorization: options.authorization,
-          signal: options.signal,
-          probe: options.probe,
-        });
+        answer = await send({ path, query, authorization: options.authorization, signal: options.signal });
       } catch (error) {
         // The hub's health line names which read was too large.
         if (error instanceof EdgeError && error.kind === 'too-large') {

@@ -92,12 +92,10 @@ export class EventFeed {
     this.primed ||= state.primed;
   }
 
-  async poll(reader: Pick<EdgeClient, 'get'>): Promise<FeedPoll<SoundEvent>> {
+  async poll(reader: EdgeClient): Promise<FeedPoll<SoundEvent>> {
     const query: Record<string, string> = {};
     if (this.newest !== null) query.start = iso(this.newest - this.options.overlapMs);
     const read = await readPages(reader, {
-      // The hub's backed-off reads are the probes that find the edge back: never held back.
-      request: { probe: true },
       path: '/api/v1/events',
       query,
       item: eventSchema,
@@ -166,12 +164,10 @@ export class CompositeFeed {
     this.primed ||= state.primed;
   }
 
-  async poll(reader: Pick<EdgeClient, 'get'>): Promise<FeedPoll<CompositeEvent>> {
+  async poll(reader: EdgeClient): Promise<FeedPoll<CompositeEvent>> {
     const query: Record<string, string> = { order_by: 'desc' };
     if (this.newest !== null) query.created_at__ge = iso(this.newest - this.options.lookbackMs);
     const read = await readPages(reader, {
-      // The hub's backed-off reads are the probes that find the edge back: never held back.
-      request: { probe: true },
       path: '/api/v1/composite-events',
       query,
       item: compositeSchema,

@@ -17,7 +17,7 @@ import type { HubSettings } from './settings.js';
 export const MAX_DIFF_MICS = 500;
 
 export interface HubOptions {
-  reader: Pick<EdgeClient, 'get'>;
+  reader: EdgeClient;
   settings: HubSettings;
   now?: () => number;
   log?: (message: string) => void;
@@ -217,8 +217,6 @@ export class Hub {
     if (feed === 'mics') {
       const startedAt = this.now();
       const read = await readPages(reader, {
-        // The hub's backed-off reads are the probes that find the edge back: never held back.
-        request: { probe: true },
         path: '/api/v1/mics',
         item: micSchema,
         idOf: (mic) => mic.id,
