@@ -54,6 +54,8 @@ export function PriorityBadge({
         color={PRIORITY_COLOR[priority.level]}
         variant={priority.level === 'critical' ? 'filled' : 'light'}
         size={size}
+        // A name on a plain element is prohibited (axe aria-prohibited-attr): as an image it may have one.
+        role="img"
         aria-label={t('levelLabel', { level: t(`level.${priority.level}`) })}
       >
         {t(`level.${priority.level}`)}
