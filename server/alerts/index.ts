@@ -10,6 +10,9 @@ import { detectionOfComposite, detectionOfEvent, type HubComposite, type HubEven
 import { enabledRules, type StoredRule } from './store.js';
 import { DeliveryWorker } from './worker.js';
 
+/** Detections older than this when read are not alerted (a priming read, a back-log after an outage). */
+const MAX_AGE_MS = 5 * 60_000;
+
 /** What the alerts need of the hub (server/hub): its reads, whether this replica reads the edge, and to stay awake. */
 export interface AlertFeed {
   onEvents(listener: (events: HubEvent[]) => void): () => void;
@@ -63,17 +66,24 @@ export function registerAlerts(app: FastifyInstance, wiring: AlertWiring) {
 
   if (feed !== null) {
     const edgeOf = (micId: string) => feed.inventory.edgeOf(micId) ?? null;
+    // A hub waking from idle first reads the newest page (old news): only what is recent wakes people.
+    const recent = (at: string) => Date.parse(at) >= Date.now() - MAX_AGE_MS;
     feed.onEvents((events) => {
-      if (!feed.isLeading || rules.length === 0 || events.length === 0) return;
-      intake.offer(
-        rules,
-        events.map((e) => detectionOfEvent(e, edgeOf)),
-        log,
-      );
+      if (!feed.isLeading || rules.length === 0) return;
+      const fresh = events.filter((e) => recent(e.created_at));
+      if (fresh.length > 0)
+        intake.offer(
+          rules,
+          fresh.map((e) => detectionOfEvent(e, edgeOf)),
+          log,
+        );
     });
     feed.onComposites((composites) => {
       if (!feed.isLeading || rules.length === 0) return;
-      const detections = composites.map(detectionOfComposite).filter((d) => d !== null);
+      const detections = composites
+        .filter((c) => recent(c.started_at))
+        .map(detectionOfComposite)
+        .filter((d) => d !== null);
       if (detections.length > 0) intake.offer(rules, detections, log);
     });
   }
@@ -112,6 +122,11 @@ export function registerAlerts(app: FastifyInstance, wiring: AlertWiring) {
     await worker.stop();
   });
 
-  registerAlertRoutes(app, { db, publicUrl: wiring.publicUrl, timeoutMs: settings.timeoutMs, changed: reload });
+  const changed = () => {
+    reload();
+    // A new rule listens at once, even when no screen keeps the hub awake.
+    feed?.touch();
+  };
+  registerAlertRoutes(app, { db, publicUrl: wiring.publicUrl, timeoutMs: settings.timeoutMs, changed });
   return { intake, worker };
 }

@@ -49,6 +49,7 @@ export function AlertRuleForm({
   const [priority, setPriority] = useState(s?.priority ?? 'high');
   const [cooldown, setCooldown] = useState<number>(s?.cooldown ?? 0);
   const [stormCap, setStormCap] = useState<number>(s?.storm_cap ?? 5);
+  const [radius, setRadius] = useState<number>(s?.radius_m ?? 500);
   const [picked, setPicked] = useState<string[]>(s?.channels ?? []);
   const [quiet, setQuiet] = useState(quietText(rule));
   const [steps, setSteps] = useState<Step[]>(s?.escalate ?? []);
@@ -62,6 +63,7 @@ export function AlertRuleForm({
         priority,
         cooldown,
         storm_cap: stormCap,
+        radius_m: radius,
         channels: picked,
         quiet: match === null ? [] : [{ days: [0, 1, 2, 3, 4, 5, 6], from: match[1]!, to: match[2]! }],
         escalate: steps.filter((step) => step.channels.length > 0),
@@ -107,7 +109,15 @@ export function AlertRuleForm({
           />
           <NumberInput label={t('rules.stormCap')} min={1} max={1000} value={stormCap} onChange={number(setStormCap)} />
         </Group>
-        <MultiSelect label={t('rules.channels')} data={channels} value={picked} onChange={setPicked} />
+        <NumberInput
+          label={t('rules.radius')}
+          suffix=" m"
+          min={0}
+          max={100000}
+          value={radius}
+          onChange={number(setRadius)}
+        />
+        <MultiSelect searchable label={t('rules.channels')} data={channels} value={picked} onChange={setPicked} />
         <TextInput
           label={t('rules.quiet')}
           value={quiet}
@@ -125,6 +135,7 @@ export function AlertRuleForm({
               onChange={(value) => setSteps(steps.map((x, j) => (j === i ? { ...x, after: Number(value) || 1 } : x)))}
             />
             <MultiSelect
+              searchable
               label={t('rules.stepChannels')}
               data={channels}
               value={step.channels}
