@@ -110,7 +110,7 @@ describe('email channel (smtp-server on loopback)', () => {
 
   it('sends plain text and HTML, one mail per language, to each recipient in theirs', async () => {
     const sender = createEmailSender({ url: smtp.url, from: 'console@example.org' }, utc);
-    expect(sender.validate({ to: ['not-an-address'] }, {})).toMatch(/not an email address/);
+    expect(sender.validate({ to: ['not-an-address'] })).toMatch(/not an email address/);
     const outcome = await sender.send(
       message,
       channel('email', { to: ['night@example.org', { address: 'kim@example.org', language: 'ko' }] }),

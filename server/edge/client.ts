@@ -123,7 +123,9 @@ export function createEdgeClient(settings: EdgeSettings): EdgeClient {
     const started = performance.now();
     let status: number | 'error' = 'error';
     try {
-      const response = await fetch(url, { method, headers, body: request.body, signal, redirect: 'manual' });
+      // A copy typed on a plain ArrayBuffer, as fetch's BodyInit wants (bodies are small: a mic's changes).
+      const body = request.body === undefined ? undefined : new Uint8Array(request.body);
+      const response = await fetch(url, { method, headers, body, signal, redirect: 'manual' });
       status = response.status;
       const wanted = request.readBody?.(response.status, response.headers) ?? true;
       if (!wanted) await response.body?.cancel().catch(() => undefined);

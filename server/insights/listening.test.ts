@@ -74,7 +74,14 @@ describeEachDatabase('what operators heard by ear', (getDb) => {
 
   it('moves events the ear contradicted to noise, and the threshold advice says so', async () => {
     const db = await seed();
-    const mic = { id: 'a', name: 'Gate', edge_id: 'e1', thresholds: { scream: { confidence: 0.5 } } } as DirectoryMic;
+    const mic: DirectoryMic = {
+      id: 'a',
+      name: 'Gate',
+      edge_id: 'e1',
+      latitude: 37.5,
+      longitude: 127,
+      thresholds: { scream: { confidence: 0.5 } },
+    };
     const [advice] = await thresholdAdvice(
       db,
       new Map([['a', mic]]),
