@@ -52,7 +52,9 @@ export function PriorityBadge({
     <Group gap={6} wrap="wrap" data-priority={priority.level}>
       <Badge
         color={PRIORITY_COLOR[priority.level]}
-        variant={priority.level === 'critical' ? 'filled' : 'light'}
+        // Below critical a coloured dot beside text in the page's own colour: orange or yellow text on its
+        // light tint fell under 4.5:1 (axe color-contrast).
+        variant={priority.level === 'critical' ? 'filled' : 'dot'}
         size={size}
         // A name on a plain element is prohibited (axe aria-prohibited-attr): as an image it may have one.
         role="img"
