@@ -305,9 +305,10 @@ test.describe('mic edit drawer', () => {
     page.on('request', (request) => {
       if (request.method() === 'PATCH') patches.push(request.url());
     });
+    // mic-0015 listens for babies crying, car horns and sirens.
     await mics.goto('/mics/mic-0015');
-    const field = mics.field('Threshold for Scream');
-    const slider = mics.thresholdSlider('Scream');
+    const field = mics.field('Threshold for Siren');
+    const slider = mics.thresholdSlider('Siren');
     await expect(slider).toBeVisible();
     const before = await slider.getAttribute('aria-valuenow');
 

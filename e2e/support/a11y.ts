@@ -74,7 +74,8 @@ export const APP_PAGES: AppPage[] = [
     heading: { en: 'Map', ko: '지도' },
     headingLevel: 2,
     ready: (page) =>
-      page.locator('[data-testid="mic-map"] .leaflet-marker-pane, [data-testid="mic-map"] canvas').first(),
+      // The mics' own canvas (the basemap draws on another): there once the inventory is drawn.
+      page.locator('[data-testid="mic-map"] .leaflet-mic-markers-pane canvas'),
     shell: true,
   },
   {
