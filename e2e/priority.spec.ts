@@ -17,7 +17,7 @@ let tokens: Record<string, string>;
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   dataDir = specDataDir('priority');
-  server = await startConsole(extraPort(8), {
+  server = await startConsole(extraPort(4), {
     DATA_DIR: dataDir,
     DEMO_EVENTS: '600',
     DEMO_EVENT_INTERVAL_MS: '0',

@@ -28,7 +28,15 @@ test.beforeAll(async ({ request }) => {
     { username: 'opal', role: 'operator' },
     { username: 'otto', role: 'operator' },
     { username: 'vera', role: 'viewer' },
+    { username: 'ada', role: 'admin' },
   ]);
+  // Known state: every composite event needs a person, whatever priority the demo world's newest ones
+  // happen to score (priority gating itself is priority.spec's to test).
+  const level = await request.patch(`${server.url}/api/priority/settings`, {
+    headers: { cookie: `esc_session=${tokens.ada}` },
+    data: { review_level: 'low' },
+  });
+  expect(level.status(), await level.text()).toBe(200);
   const page = await request.get(`${server.url}/api/v1/composite-events?size=12&order_by=desc`, {
     headers: { cookie: `esc_session=${tokens.opal}` },
   });

@@ -4,8 +4,11 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import { E2E_PORT } from './servers';
 
-/** A port of this run's own (servers.ts uses offsets 0–3 of the same range). */
-export const extraPort = (k: number) => 20_000 + (E2E_PORT % 1000) * 10 + 5 + k;
+/**
+ * A port of this run's own (servers.ts uses offsets 0–3 of the same range). k ≤ 4: a worker's set
+ * spans ten ports, so k = 5 would be the next worker's upstream edge.
+ */
+export const extraPort = (k: 0 | 1 | 2 | 3 | 4) => 20_000 + (E2E_PORT % 1000) * 10 + 5 + k;
 
 export const staticDir = process.env.E2E_STATIC_DIR ?? 'dist';
 
