@@ -12,6 +12,8 @@ export interface EdgeConnection {
 }
 
 let state: EdgeConnection = { status: 'connecting', lastOkAt: null, since: null, message: null };
+/** The hub's stream said the edge is down (not merely this tab's last request failing). */
+let hubDown = false;
 const listeners = new Set<() => void>();
 
 function set(next: EdgeConnection): void {
@@ -53,6 +55,7 @@ export const edgeConnection = {
    * good as this tab's own requests (and arrives without them).
    */
   fromHub(health: { status: string; since: string; lastOkAt: string | null; error: string | null }): void {
+    hubDown = health.status === 'down' || health.status === 'unauthorized';
     const lastOkAt = health.lastOkAt === null ? state.lastOkAt : Math.floor(Date.parse(health.lastOkAt) / 1000) * 1000;
     const since = Date.parse(health.since);
     if (health.status === 'down') set({ status: 'unreachable', lastOkAt, since, message: health.error });
@@ -60,7 +63,13 @@ export const edgeConnection = {
     else if (health.status === 'ok' || health.status === 'degraded')
       set({ status: 'live', lastOkAt, since: null, message: null });
   },
+  /**
+   * While the hub's stream reports the edge down, a tab's retries would only add load to an edge the
+   * hub is already retrying with back-off; its word that the edge is back refetches what failed.
+   */
+  hubReportsDown: (): boolean => hubDown,
   reset(): void {
+    hubDown = false;
     state = { status: 'connecting', lastOkAt: null, since: null, message: null };
     for (const listener of listeners) listener();
   },

@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, auditQueries } from '@/api';
+import { ApiError, auditQueries, edgeConnection } from '@/api';
 
 /** Backoff between retries: 1 s, 2 s, 4 s … capped at 30 s, so a dead edge is not hammered. */
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
@@ -13,7 +13,8 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         // Only failures that may pass are retried; a 4xx or a wrong shape will not fix itself.
-        retry: (failureCount, error) => error instanceof ApiError && error.isTransient && failureCount < 3,
+        retry: (failureCount, error) =>
+          error instanceof ApiError && error.isTransient && failureCount < 3 && !edgeConnection.hubReportsDown(),
         retryDelay,
         staleTime: 10_000,
         gcTime: 5 * 60_000,
