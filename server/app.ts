@@ -25,6 +25,7 @@ import { registerReadiness } from './metrics/readiness.js';
 import { registerMetrics } from './metrics/routes.js';
 import { registerNulGuard } from './nul-guard.js';
 import { loggablePath, loggerOptions, registerRequestLog } from './request-log.js';
+import { prioritizerFor } from './priority/index.js';
 import { registerPriorityRoutes } from './priority/routes.js';
 import { registerProcedures } from './procedures/index.js';
 import { registerReview } from './review/index.js';
@@ -33,6 +34,7 @@ import { registerInsights } from './insights/routes.js';
 import { registerAcousticInsights } from './insights/acoustic-routes.js';
 import { registerHeardBy } from './insights/heard-by-route.js';
 import { registerLocation } from './location/routes.js';
+import { UnusualWatch } from './insights/unusual-watch.js';
 import { InsightsService } from './insights/service.js';
 import { routePages } from './route-preload.js';
 import { securityHeaders } from './security-headers.js';
@@ -252,6 +254,11 @@ export function buildApp({
     if (cluster === null) app.addHook('onReady', async () => insights.start());
     else cluster.whenFirstLeading(() => insights.start());
     app.addHook('preClose', async () => insights.stop());
+    // Every replica scores incidents, so every replica keeps its own view of the areas unusual now.
+    const unusual = new UnusualWatch(insights, log);
+    prioritizerFor(db).unusualMics = () => unusual.mics();
+    app.addHook('onReady', async () => unusual.start());
+    app.addHook('preClose', async () => unusual.stop());
   }
   if (demo !== null && config.demo.faults) registerDemoControl(app, demo);
 

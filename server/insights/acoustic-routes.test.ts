@@ -12,6 +12,7 @@ import { freshDatabase } from '../testing/databases.js';
 import { registerAcousticInsights } from './acoustic-routes.js';
 import { EdgeReader } from './edge-reader.js';
 import { InsightsService } from './service.js';
+import { UnusualWatch } from './unusual-watch.js';
 
 /**
  * The acoustic insights behind the console's access rule, over a seeded demo edge (its week of
@@ -181,6 +182,12 @@ describe('what the demo edge shows', () => {
     expect(flagged?.observed).toBeGreaterThanOrEqual(10);
     expect(flagged!.p_value).toBeLessThan(0.001);
     expect(answer.edges.some((e) => e.edge_id === store.getMic(micId)!.edge_id && e.label_id === 'gunshot')).toBe(true);
+  });
+
+  it('tells priority the burst mic is in an area unusual now, and not the whole network', async () => {
+    const found = await new UnusualWatch(service).look();
+    expect(found.has(BURST_MIC)).toBe(true);
+    expect(found.size).toBeLessThan(store.micIds().length / 2);
   });
 
   it('replays a composite event with its mics and neighbours, in time order, and says how it moved', async () => {
