@@ -1,29 +1,13 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlertMessage, ChannelConfig } from './channel.js';
+import type { ChannelConfig } from './channel.js';
 import { createEmailSender } from './email.js';
 import { createMqttSender } from './mqtt.js';
+import { alertMessage } from './test-fixtures.js';
 import { startHttpReceiver, startMqttBroker, startSmtpReceiver } from './test-receivers.js';
 import { createWebhookSender, SIGNATURE_HEADER } from './webhook.js';
 
-const message: AlertMessage = {
-  kind: 'alert',
-  alertId: 'a-1',
-  ruleName: 'gunfire',
-  label: 'gunshot',
-  labelWords: { en: 'Gunshot', ko: '총성' },
-  place: { name: 'North <gate>', latitude: 37.5, longitude: 127, estimated: false },
-  heardBy: 3,
-  detections: 7,
-  at: '2026-11-26T03:00:00.000Z',
-  lastAt: '2026-11-26T03:00:05.000Z',
-  priority: 'critical',
-  link: 'http://console.test/alerts/a-1',
-  acknowledgeLink: 'http://console.test/alerts/a-1?acknowledge=1',
-  updates: 2,
-  acknowledgedBy: null,
-  step: 0,
-};
+const message = alertMessage();
 
 const channel = (
   type: string,

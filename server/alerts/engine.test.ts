@@ -1,63 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ConsoleDb } from '../db/database.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { acknowledgeAlert, escalationPass } from './escalation.js';
-import { Intake, type Detection } from './intake.js';
-import { ruleSettingsSchema, type RuleSettingsInput } from './model.js';
+import { Intake } from './intake.js';
 import { registerSenders } from './senders.js';
-import { saveChannel, saveRule, type StoredRule } from './store.js';
+import { saveChannel } from './store.js';
+import { detection, rule, settle, workerOptions } from './test-fixtures.js';
 import { startHttpReceiver, startSmtpReceiver, type HttpReceiver, type SmtpReceiver } from './test-receivers.js';
-import { DeliveryWorker, type WorkerOptions } from './worker.js';
+import { DeliveryWorker } from './worker.js';
 
 registerSenders({ url: null, from: null }, () => 'UTC');
-
-const workerOptions: WorkerOptions = {
-  publicUrl: 'http://console.test',
-  timeoutMs: 1000,
-  maxAttempts: 3,
-  backoffMs: 50,
-  concurrency: 8,
-  perChannel: 2,
-  pollMs: 50,
-  log: () => undefined,
-};
-
-let n = 0;
-function detection(mic: number, overrides: Partial<Detection> = {}): Detection {
-  n += 1;
-  return {
-    id: `ev-${n}`,
-    itemId: `ev-${n}`,
-    itemKind: 'event',
-    label: 'gunshot',
-    labelWords: { en: 'Gunshot', ko: '총성' },
-    confidence: 0.9,
-    // 4 mics 100 m apart; mic 100+ are kilometres away (another incident each).
-    mics: [{ id: `mic-${mic}`, name: `Mic ${mic}`, latitude: 37.5 + mic * 0.001, longitude: 127, edgeId: 'edge-a' }],
-    at: new Date().toISOString(),
-    ...overrides,
-  };
-}
-
-async function rule(db: ConsoleDb, name: string, settings: RuleSettingsInput): Promise<StoredRule> {
-  const view = await saveRule(db, { name, enabled: true, settings: ruleSettingsSchema.parse(settings) }, null);
-  return { id: view.id, name, enabled: true, settings: view.settings };
-}
-
-async function settle(worker: DeliveryWorker, db: ConsoleDb) {
-  for (let i = 0; i < 200; i += 1) {
-    const busy = await db.db
-      .selectFrom('alert_deliveries')
-      .select('id')
-      .where('state', 'in', ['pending', 'sending'])
-      .where('next_at', '<=', new Date(Date.now() + 5000).toISOString())
-      .execute();
-    if (busy.length === 0) return;
-    worker.kick();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the queue did not settle');
-}
 
 describeEachDatabase('alerts engine', (getDb) => {
   let hook: HttpReceiver;

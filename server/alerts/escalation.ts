@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { ConsoleDb } from '../db/database.js';
 import type { AlertsTable } from '../db/tables/alerts.js';
-import { channelIds, queueDeliveries } from './intake.js';
+import { channelIds, queueDeliveries } from './deliveries.js';
 import { enabledRules, ruleOf, type StoredRule } from './store.js';
 
 /** The review item (server/review, read only) someone acknowledged: any event the alert took. */

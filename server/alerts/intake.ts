@@ -1,12 +1,13 @@
-import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ConsoleDb } from '../db/database.js';
 import type { ConsoleSchema } from '../db/schema.js';
 import type { AlertsTable } from '../db/tables/alerts.js';
-import { distanceMeters } from '../insights/geo.js';
+import { channelIds, queueDeliveries } from './deliveries.js';
+import { grow, near, newAlert } from './incident-rows.js';
 import type { AlertMic } from './message.js';
 import { ruleAllowsNow } from './model.js';
 import type { StoredRule } from './store.js';
+import { countSuppressed, stormFull, takeStormSlot } from './storm.js';
 
 /** One detection as the rules see it: an event (one mic) or a composite event (several). */
 export interface Detection {
@@ -42,12 +43,6 @@ export function matches(rule: StoredRule, d: Detection): boolean {
   return true;
 }
 
-function near(a: AlertMic[], b: AlertMic[], radius: number): boolean {
-  return a.some((x) => b.some((y) => x.id === y.id || distanceMeters(x, y) <= radius));
-}
-
-const minuteOf = (at: Date) => at.toISOString().slice(0, 16);
-
 /**
  * One sound, one alert. Each detection a rule matches is taken once (the database's key on rule and
  * event: whichever replica reads it, it counts once), then joins an alert of the same rule and label
@@ -78,6 +73,7 @@ export class Intake {
         const batch = work.slice(i, i + BATCH);
         try {
           const queued = await this.db.db.transaction().execute(async (trx) => {
+            await this.lockRules(trx, batch);
             let any = false;
             for (const [rule, detection] of batch) any = (await this.take(trx, rule, detection)) || any;
             return any;
@@ -94,6 +90,17 @@ export class Intake {
 
   idle(): Promise<void> {
     return this.chain;
+  }
+
+  /**
+   * Another intake (the edge's reader changing hands) waits here until this batch commits, so it
+   * sees this batch's alerts rather than opening its own for the same incident. SQLite runs one
+   * transaction at a time already; on PostgreSQL the rules' rows are locked, in one order.
+   */
+  private async lockRules(trx: Trx, batch: (readonly [StoredRule, Detection])[]): Promise<void> {
+    if (this.db.dialect !== 'postgres') return;
+    const ids = [...new Set(batch.map(([rule]) => rule.id))].sort();
+    await sql`select id from alert_rules where id in (${sql.join(ids)}) order by id for update`.execute(trx);
   }
 
   /** Takes one detection inside the batch's transaction; true when messages were queued. */
@@ -164,102 +171,14 @@ export class Intake {
 
 const BATCH = 200;
 
-function newAlert(rule: StoredRule, d: Detection, now: Date): AlertsTable {
-  const first = d.mics[0];
-  return {
-    id: crypto.randomUUID(),
-    rule_id: rule.id,
-    kind: 'incident',
-    label: d.label,
-    label_words: JSON.stringify(d.labelWords),
-    priority: rule.settings.priority,
-    item_kind: d.itemKind,
-    item_id: d.itemId,
-    mics: JSON.stringify(d.mics.map(({ id, name, latitude, longitude }) => ({ id, name, latitude, longitude }))),
-    place:
-      first === undefined
-        ? null
-        : JSON.stringify({ name: first.name, latitude: first.latitude, longitude: first.longitude, estimated: false }),
-    detections: 1,
-    suppressed: 0,
-    updates: 0,
-    first_at: d.at,
-    last_at: d.at,
-    state: 'gathering',
-    acknowledged_by: null,
-    acknowledged_at: null,
-    next_step: 0,
-    next_step_at: null,
-    created_at: now.toISOString(),
-  };
-}
-
-function grow(alert: AlertsTable, d: Detection): AlertsTable {
-  const mics = JSON.parse(alert.mics) as AlertMic[];
-  for (const mic of d.mics) {
-    if (!mics.some((m) => m.id === mic.id)) {
-      mics.push({ id: mic.id, name: mic.name, latitude: mic.latitude, longitude: mic.longitude });
-    }
-  }
-  return {
-    ...alert,
-    mics: JSON.stringify(mics),
-    detections: alert.detections + 1,
-    last_at: d.at > alert.last_at ? d.at : alert.last_at,
-  };
-}
-
 type Trx = Kysely<ConsoleSchema>;
-
-async function stormFull(trx: Trx, rule: StoredRule, now: Date): Promise<boolean> {
-  const storm = await trx
-    .selectFrom('alert_storm')
-    .select('sent')
-    .where('rule_id', '=', rule.id)
-    .where('minute', '=', minuteOf(now))
-    .executeTakeFirst();
-  return storm !== undefined && storm.sent >= rule.settings.storm_cap;
-}
-
-async function countSuppressed(trx: Trx, rule: StoredRule, now: Date): Promise<void> {
-  await trx
-    .updateTable('alert_storm')
-    .set((eb) => ({ suppressed: eb('suppressed', '+', 1) }))
-    .where('rule_id', '=', rule.id)
-    .where('minute', '=', minuteOf(now))
-    .execute();
-}
 
 /** Enough mics heard it: under the storm cap it goes out to the rule's channels; over it, the minute's summary counts it. */
 async function open(trx: Trx, rule: StoredRule, alert: AlertsTable, now: Date): Promise<boolean> {
-  const minute = minuteOf(now);
-  await trx
-    .insertInto('alert_storm')
-    .values({ rule_id: rule.id, minute, sent: 0, suppressed: 0, summarized: 0 })
-    .onConflict((oc) => oc.columns(['rule_id', 'minute']).doNothing())
-    .execute();
-  const storm = await trx
-    .selectFrom('alert_storm')
-    .selectAll()
-    .where('rule_id', '=', rule.id)
-    .where('minute', '=', minute)
-    .executeTakeFirstOrThrow();
-  if (storm.sent >= rule.settings.storm_cap) {
-    await trx
-      .updateTable('alert_storm')
-      .set({ suppressed: storm.suppressed + 1 })
-      .where('rule_id', '=', rule.id)
-      .where('minute', '=', minute)
-      .execute();
+  if (!(await takeStormSlot(trx, rule, now))) {
     await trx.updateTable('alerts').set({ state: 'suppressed' }).where('id', '=', alert.id).execute();
     return false;
   }
-  await trx
-    .updateTable('alert_storm')
-    .set({ sent: storm.sent + 1 })
-    .where('rule_id', '=', rule.id)
-    .where('minute', '=', minute)
-    .execute();
   const first = rule.settings.escalate[0];
   await trx
     .updateTable('alerts')
@@ -278,7 +197,7 @@ async function open(trx: Trx, rule: StoredRule, alert: AlertsTable, now: Date): 
 async function queueUpdate(trx: Trx, rule: StoredRule, alert: AlertsTable, now: Date): Promise<boolean> {
   await trx
     .updateTable('alerts')
-    .set({ updates: alert.updates + 1 })
+    .set((eb) => ({ updates: eb('updates', '+', 1) }))
     .where('id', '=', alert.id)
     .execute();
   const told = await trx
@@ -291,45 +210,4 @@ async function queueUpdate(trx: Trx, rule: StoredRule, alert: AlertsTable, now: 
   if (channels.length === 0) return false;
   await queueDeliveries(trx, alert.id, channels, 'update', 0, new Date(now.getTime() + UPDATE_DELAY_MS));
   return true;
-}
-
-export async function channelIds(trx: Trx, names: string[]): Promise<string[]> {
-  if (names.length === 0) return [];
-  const rows = await trx
-    .selectFrom('alert_channels')
-    .select('id')
-    .where('name', 'in', names)
-    .where('enabled', '=', 1)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-export async function queueDeliveries(
-  trx: Trx,
-  alertId: string | null,
-  channelIds: string[],
-  kind: string,
-  step: number,
-  at: Date,
-  message: string | null = null,
-): Promise<string[]> {
-  const now = new Date().toISOString();
-  const rows = channelIds.map((channelId) => ({
-    id: crypto.randomUUID(),
-    alert_id: alertId,
-    channel_id: channelId,
-    kind,
-    step,
-    state: 'pending',
-    attempts: 0,
-    next_at: at.toISOString(),
-    claimed_by: null,
-    claimed_until: null,
-    message,
-    last_error: null,
-    created_at: now,
-    updated_at: now,
-  }));
-  if (rows.length > 0) await trx.insertInto('alert_deliveries').values(rows).execute();
-  return rows.map((r) => r.id);
 }

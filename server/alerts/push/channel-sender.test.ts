@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AlertMessage, ChannelConfig } from '../channel.js';
+import type { ChannelConfig } from '../channel.js';
+import { alertMessage } from '../test-fixtures.js';
 import { signedIn } from '../../testing/accounts.js';
 import { describeEachDatabase } from '../../testing/databases.js';
 import { pushReceiver } from '../../testing/push-receiver.js';
@@ -7,24 +8,16 @@ import { pushChannelSender, validatePushSettings } from './channel-sender.js';
 import { PushSender } from './sender.js';
 import { addDevice, savePreferences } from './subscriptions.js';
 
-const message: AlertMessage = {
+const message = alertMessage({
   kind: 'escalation',
   alertId: 'al-1',
-  ruleName: 'gunfire',
-  label: 'gunshot',
-  labelWords: { en: 'Gunshot', ko: '총성' },
   place: { name: 'Mic <b>7</b>', latitude: 37.5, longitude: 127, estimated: false },
   heardBy: 1,
   detections: 3,
-  at: '2026-11-26T03:00:00.000Z',
-  lastAt: '2026-11-26T03:00:05.000Z',
-  priority: 'critical',
   link: 'https://console.example.org/composite-events/ce-9?from=alert',
   acknowledgeLink: 'https://console.example.org/alerts/al-1/ack',
-  updates: 2,
-  acknowledgedBy: null,
   step: 1,
-};
+});
 
 describeEachDatabase('the push channel type', (getDb) => {
   let receiver: Awaited<ReturnType<typeof pushReceiver>>;

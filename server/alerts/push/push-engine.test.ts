@@ -3,25 +3,13 @@ import { signedIn } from '../../testing/accounts.js';
 import { describeEachDatabase } from '../../testing/databases.js';
 import { pushReceiver } from '../../testing/push-receiver.js';
 import { registerChannelSender } from '../channel.js';
-import { Intake, type Detection } from '../intake.js';
-import { ruleSettingsSchema } from '../model.js';
-import { saveChannel, saveRule } from '../store.js';
+import { Intake } from '../intake.js';
+import { saveChannel } from '../store.js';
+import { detection, rule as saveTestRule, workerOptions } from '../test-fixtures.js';
 import { DeliveryWorker } from '../worker.js';
 import { pushChannelSender } from './channel-sender.js';
 import { PushSender } from './sender.js';
 import { addDevice } from './subscriptions.js';
-
-let n = 0;
-const detection = (mic: number): Detection => ({
-  id: `push-ev-${++n}`,
-  itemId: `push-ev-${n}`,
-  itemKind: 'event',
-  label: 'gunshot',
-  labelWords: { en: 'Gunshot', ko: '총성' },
-  confidence: 0.9,
-  mics: [{ id: `mic-${mic}`, name: `Mic ${mic}`, latitude: 37.5 + mic * 0.001, longitude: 127, edgeId: 'edge-a' }],
-  at: new Date().toISOString(),
-});
 
 describeEachDatabase('a rule with a push channel, through the alerts engine', (getDb) => {
   let receiver: Awaited<ReturnType<typeof pushReceiver>>;
@@ -50,26 +38,8 @@ describeEachDatabase('a rule with a push channel, through the alerts engine', (g
       },
       null,
     );
-    const view = await saveRule(
-      db,
-      {
-        name: 'gunfire',
-        enabled: true,
-        settings: ruleSettingsSchema.parse({ labels: ['gunshot'], channels: ['phones'] }),
-      },
-      null,
-    );
-    const rule = { id: view.id, name: 'gunfire', enabled: true, settings: view.settings };
-    const worker = new DeliveryWorker(db, {
-      publicUrl: 'https://console.example.org',
-      timeoutMs: 2000,
-      maxAttempts: 2,
-      backoffMs: 50,
-      concurrency: 4,
-      perChannel: 2,
-      pollMs: 50,
-      log: () => undefined,
-    });
+    const rule = await saveTestRule(db, 'gunfire', { labels: ['gunshot'], channels: ['phones'] });
+    const worker = new DeliveryWorker(db, { ...workerOptions, publicUrl: 'https://console.example.org' });
     const intake = new Intake(db, { timeZone: () => 'UTC', queued: () => worker.kick() });
     worker.start();
     try {
