@@ -45,16 +45,7 @@ export function registerAlerts(app: FastifyInstance, wiring: AlertWiring) {
   // Read now: a faulty file refuses the start with its line and reason.
   const file: AlertsFile | null = settings.file === null ? null : readAlertsFile(settings.file);
   const { db, feed } = wiring;
-  const worker = new DeliveryWorker(db, {
-    publicUrl: wiring.publicUrl,
-    timeoutMs: settings.timeoutMs,
-    maxAttempts: settings.maxAttempts,
-    backoffMs: settings.backoffMs,
-    concurrency: settings.concurrency,
-    perChannel: settings.perChannel,
-    pollMs: settings.pollMs,
-    log,
-  });
+  const worker = new DeliveryWorker(db, { ...settings, publicUrl: wiring.publicUrl, log });
   const intake = new Intake(db, { timeZone, queued: () => worker.kick() });
   let rules: StoredRule[] = [];
   const reload = () =>

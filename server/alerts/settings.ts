@@ -6,11 +6,15 @@ export interface AlertSettings {
   /** ALERTS_TIME_ZONE: schedules and quiet hours, and the time in messages (default: the server's). */
   timeZone: string;
   smtp: SmtpDefaults;
+  /** A send's time limit; a claim on a message lapses 30 s after it. */
   timeoutMs: number;
   maxAttempts: number;
+  /** First retry after this; doubled each time (capped at a minute). */
   backoffMs: number;
+  /** Sends in flight on this replica, and on one channel (a slow receiver holds only its own). */
   concurrency: number;
   perChannel: number;
+  /** How often each replica looks at the queue (it also starts at once when it queued something). */
   pollMs: number;
   tickMs: number;
   keepDays: number;

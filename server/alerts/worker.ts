@@ -3,21 +3,18 @@ import type { ConsoleDb } from '../db/database.js';
 import type { AlertDeliveriesTable } from '../db/tables/alerts.js';
 import { channelSender, type AlertMessage, type AlertMessageKind } from './channel.js';
 import { messageOf } from './message.js';
+import type { AlertSettings } from './settings.js';
 import { channelConfigOf } from './store.js';
 
-export interface WorkerOptions {
+/** The queue's knobs are the settings' own (ALERTS_TIMEOUT_MS, …); the links' base and the log come from the server. */
+export type WorkerOptions = Pick<
+  AlertSettings,
+  'timeoutMs' | 'maxAttempts' | 'backoffMs' | 'concurrency' | 'perChannel' | 'pollMs'
+> & {
   /** PUBLIC_URL: the base of the links in messages. */
   publicUrl: string | null;
-  timeoutMs: number;
-  maxAttempts: number;
-  /** First retry after this; doubled each time (capped at a minute). */
-  backoffMs: number;
-  /** Sends in flight on this replica, and on one channel (a slow receiver holds only its own). */
-  concurrency: number;
-  perChannel: number;
-  pollMs: number;
   log: (message: string) => void;
-}
+};
 
 /**
  * Sends what the queue holds. Every replica runs one: each row is claimed by an UPDATE that only

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { ConsoleDb } from '../../db/database.js';
+import type { PushSubscriptionsTable } from '../../db/tables/push.js';
 
 /** At most this many devices per person: a script cannot fill the table (or the fan-out). */
 export const MAX_DEVICES = 20;
@@ -24,20 +25,7 @@ export interface Preferences {
   minPriority: Priority;
 }
 
-type Row = {
-  id: string;
-  account_id: string;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  name: string;
-  language: string;
-  created_at: string;
-  last_success_at: string | null;
-  last_error: string | null;
-};
-
-const toDevice = (row: Row): Device => ({
+const toDevice = (row: PushSubscriptionsTable): Device => ({
   id: row.id,
   accountId: row.account_id,
   endpoint: row.endpoint,
