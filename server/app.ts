@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { pushSubject, registerPush } from './alerts/push/register.js';
@@ -17,6 +17,7 @@ import { CompositeCache } from './edge/composites.js';
 import { browserStatusOf, EdgeError } from './edge/errors.js';
 import { registerGateway } from './gateway/proxy.js';
 import { registerGracefulStop } from './graceful-stop.js';
+import { inputRefusalOf } from './http/errors.js';
 import { registerHub } from './hub/index.js';
 import { ConsoleMetrics } from './metrics/console-metrics.js';
 import { edgeRequestObserver } from './metrics/edge-requests.js';
@@ -122,6 +123,9 @@ export function buildApp({
       request.log.warn(`${request.method} ${loggablePath(request.url)}: ${error.message}`);
       return reply.code(browserStatusOf(error)).header('cache-control', 'no-store').send({ detail: error.message });
     }
+    // Every refused input, whoever refused it, answers 422 in the one shape (server/http/errors.ts).
+    const refusal = inputRefusalOf(error as FastifyError);
+    if (refusal !== null) return reply.code(422).header('cache-control', 'no-store').send(refusal);
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 413)
       return reply.code(413).send({ detail: `Request body too large (limit ${BODY_LIMIT / 1024} KiB)` });

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { refuseInput, type Loc } from './http/errors.js';
 
 const NUL = '\u0000';
 export const NUL_REFUSED = 'Text may not contain the NUL character (U+0000).';
-
-type Loc = (string | number)[];
 
 /** Where the first NUL is in a parsed value (a key or a string, at any depth), or null. */
 function findNul(value: unknown, at: Loc): Loc | null {
@@ -47,9 +46,6 @@ export function registerNulGuard(app: FastifyInstance): void {
       findNul(request.query, ['query']) ??
       findNul(bodyValue(request.body), ['body']);
     if (loc === null) return;
-    return reply
-      .code(422)
-      .header('cache-control', 'no-store')
-      .send({ detail: [{ loc, msg: NUL_REFUSED }] });
+    return refuseInput(reply, loc, NUL_REFUSED);
   });
 }

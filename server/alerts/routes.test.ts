@@ -91,13 +91,13 @@ describeEachDatabase('Admin → Alerts routes', (getDb) => {
       json(admin, 'POST', { name: 'bad', type: 'webhook', settings: { url: 'file:///etc/passwd' } }),
     );
     expect(bad.status).toBe(422);
-    expect((await bad.json()).detail).toMatch(/must be http:\/\/ or https:\/\/, not file:/);
+    expect((await bad.json()).detail[0].msg).toMatch(/must be http:\/\/ or https:\/\/, not file:/);
     const rule = await console_.call(
       '/api/admin/alerts/rules',
       json(admin, 'POST', { name: 'gunfire', settings: { labels: ['gunshot'], channels: ['nope'] } }),
     );
     expect(rule.status).toBe(422);
-    expect((await rule.json()).detail).toBe('No channel named "nope"');
+    expect((await rule.json()).detail).toEqual([{ loc: ['body'], msg: 'No channel named "nope"' }]);
     const ok = await console_.call(
       '/api/admin/alerts/rules',
       json(admin, 'POST', {

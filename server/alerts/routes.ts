@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import { recordAudit } from '../audit/record.js';
 import { requireRole } from '../auth/guard.js';
 import { clientAddress } from '../auth/sessions.js';
 import type { ConsoleDb } from '../db/database.js';
+import { parseInput, refuseIssues, refuseWith } from '../http/errors.js';
 import { channelSender, channelTypes } from './channel.js';
 import { acknowledgeAlert } from './escalation.js';
 import type { AlertMic } from './message.js';
@@ -31,12 +32,6 @@ export interface AlertRouteOptions {
 function actorName(request: FastifyRequest): string {
   const p = request.principal;
   return p === null ? '?' : p.kind === 'account' ? p.username : p.name;
-}
-
-function invalid(reply: FastifyReply, error: z.ZodError) {
-  return reply.code(422).send({
-    detail: error.issues.map((issue) => ({ loc: ['body', ...issue.path.map(String)], msg: issue.message })),
-  });
 }
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -75,8 +70,9 @@ export function registerAlertRoutes(app: FastifyInstance, options: AlertRouteOpt
       admin,
       async (request, reply) => {
         const parsed = channelInputSchema.safeParse(request.body ?? {});
-        if (!parsed.success) return invalid(reply, parsed.error);
-        const id = withId ? idParams.parse(request.params).id : null;
+        if (!parsed.success) return refuseIssues(reply, 'body', parsed.error);
+        const id = withId ? (parseInput(idParams, 'path', request.params, reply)?.id ?? null) : null;
+        if (withId && id === null) return reply;
         const stored = await fileOwned(db, 'alert_channels', id);
         if (stored) return reply.code(409).send({ detail: 'This channel comes from ALERTS_FILE: change it there' });
         try {
@@ -90,7 +86,7 @@ export function registerAlertRoutes(app: FastifyInstance, options: AlertRouteOpt
           options.changed();
           return reply.code(id === null ? 201 : 200).send({ channel });
         } catch (error) {
-          if (error instanceof AlertConfigError) return reply.code(error.status).send({ detail: error.message });
+          if (error instanceof AlertConfigError) return refuseWith(reply, error.status, error.message);
           throw error;
         }
       },
@@ -98,7 +94,9 @@ export function registerAlertRoutes(app: FastifyInstance, options: AlertRouteOpt
   }
 
   app.delete('/api/admin/alerts/channels/:id', admin, async (request, reply) => {
-    const { id } = idParams.parse(request.params);
+    const params = parseInput(idParams, 'path', request.params, reply);
+    if (params === null) return reply;
+    const { id } = params;
     if (await fileOwned(db, 'alert_channels', id)) {
       return reply.code(409).send({ detail: 'This channel comes from ALERTS_FILE: change it there' });
     }
@@ -108,14 +106,16 @@ export function registerAlertRoutes(app: FastifyInstance, options: AlertRouteOpt
       options.changed();
       return { deleted: channel.id };
     } catch (error) {
-      if (error instanceof AlertConfigError) return reply.code(error.status).send({ detail: error.message });
+      if (error instanceof AlertConfigError) return refuseWith(reply, error.status, error.message);
       throw error;
     }
   });
 
   // "Send a test": at once, not queued, so the admin sees the receiver's answer; logged like any delivery.
   app.post('/api/admin/alerts/channels/:id/test', admin, async (request, reply) => {
-    const { id } = idParams.parse(request.params);
+    const params = parseInput(idParams, 'path', request.params, reply);
+    if (params === null) return reply;
+    const { id } = params;
     const row = await db.db.selectFrom('alert_channels').selectAll().where('id', '=', id).executeTakeFirst();
     if (row === undefined) return reply.code(404).send({ detail: 'No such channel' });
     const sender = channelSender(row.type);
@@ -168,8 +168,9 @@ export function registerAlertRoutes(app: FastifyInstance, options: AlertRouteOpt
   ] as const) {
     app[method](withId ? '/api/admin/alerts/rules/:id' : '/api/admin/alerts/rules', admin, async (request, reply) => {
       const parsed = ruleInputSchema.safeParse(request.body ?? {});
-      if (!parsed.success) return invalid(reply, parsed.error);
-      const id = withId ? idParams.parse(request.params).id : null;
+      if (!parsed.success) return refuseIssues(reply, 'body', parsed.error);
+      const id = withId ? (parseInput(idParams, 'path', request.params, reply)?.id ?? null) : null;
+      if (withId && id === null) return reply;
       if (await fileOwned(db, 'alert_rules', id)) {
         return reply.code(409).send({ detail: 'This rule comes from ALERTS_FILE: change it there' });
       }
@@ -187,14 +188,16 @@ export function registerAlertRoutes(app: FastifyInstance, options: AlertRouteOpt
         options.changed();
         return reply.code(id === null ? 201 : 200).send({ rule });
       } catch (error) {
-        if (error instanceof AlertConfigError) return reply.code(error.status).send({ detail: error.message });
+        if (error instanceof AlertConfigError) return refuseWith(reply, error.status, error.message);
         throw error;
       }
     });
   }
 
   app.delete('/api/admin/alerts/rules/:id', admin, async (request, reply) => {
-    const { id } = idParams.parse(request.params);
+    const params = parseInput(idParams, 'path', request.params, reply);
+    if (params === null) return reply;
+    const { id } = params;
     if (await fileOwned(db, 'alert_rules', id)) {
       return reply.code(409).send({ detail: 'This rule comes from ALERTS_FILE: change it there' });
     }
@@ -204,7 +207,7 @@ export function registerAlertRoutes(app: FastifyInstance, options: AlertRouteOpt
       options.changed();
       return { deleted: id };
     } catch (error) {
-      if (error instanceof AlertConfigError) return reply.code(error.status).send({ detail: error.message });
+      if (error instanceof AlertConfigError) return refuseWith(reply, error.status, error.message);
       throw error;
     }
   });
@@ -217,7 +220,9 @@ export function registerAlertRoutes(app: FastifyInstance, options: AlertRouteOpt
   app.get('/api/admin/alerts/status', admin, async () => failures(db));
 
   app.get('/api/alerts/:id', { preHandler: requireRole('viewer') }, async (request, reply) => {
-    const { id } = idParams.parse(request.params);
+    const params = parseInput(idParams, 'path', request.params, reply);
+    if (params === null) return reply;
+    const { id } = params;
     const alert = await db.db.selectFrom('alerts').selectAll().where('id', '=', id).executeTakeFirst();
     if (alert === undefined) return reply.code(404).send({ detail: 'No such alert' });
     const rule = await db.db
@@ -249,7 +254,9 @@ export function registerAlertRoutes(app: FastifyInstance, options: AlertRouteOpt
   });
 
   app.post('/api/alerts/:id/acknowledge', { preHandler: requireRole('operator') }, async (request, reply) => {
-    const { id } = idParams.parse(request.params);
+    const params = parseInput(idParams, 'path', request.params, reply);
+    if (params === null) return reply;
+    const { id } = params;
     const who = actorName(request);
     const result = await acknowledgeAlert(db, id, who);
     if (result === 'missing') return reply.code(404).send({ detail: 'No such alert' });

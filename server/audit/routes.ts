@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type * as z from 'zod';
+import type { FastifyInstance } from 'fastify';
 import { requireRole } from '../auth/guard.js';
 import type { ConsoleDb } from '../db/database.js';
+import { refuseIssues } from '../http/errors.js';
 import { changeSummary } from './changes.js';
 import { csvLine } from './csv.js';
 import { auditBatches, auditFilterSchema, auditPageSchema, countAudit, pageOfAudit, viewOf } from './query.js';
@@ -29,22 +29,13 @@ export interface AuditRouteOptions {
   retentionDays: number;
 }
 
-function invalid(reply: FastifyReply, error: z.ZodError) {
-  return reply
-    .code(422)
-    .header('cache-control', 'no-store')
-    .send({
-      detail: error.issues.map((issue) => ({ loc: ['query', ...issue.path.map(String)], msg: issue.message })),
-    });
-}
-
 /** Admin → Audit (list and CSV) and a mic's History. */
 export function registerAuditRoutes(app: FastifyInstance, { db, retentionDays }: AuditRouteOptions): void {
   const admin = { preHandler: requireRole('admin') };
 
   app.get('/api/admin/audit', admin, async (request, reply) => {
     const parsed = auditPageSchema.safeParse(request.query);
-    if (!parsed.success) return invalid(reply, parsed.error);
+    if (!parsed.success) return refuseIssues(reply, 'query', parsed.error);
     const { page, size, ...filter } = parsed.data;
     const body = await pageOfAudit(db, filter, page, size);
     return reply.header('cache-control', 'no-store').send({ ...body, retention_days: retentionDays });
@@ -52,7 +43,7 @@ export function registerAuditRoutes(app: FastifyInstance, { db, retentionDays }:
 
   app.get('/api/admin/audit.csv', admin, async (request, reply) => {
     const parsed = auditFilterSchema.safeParse(request.query);
-    if (!parsed.success) return invalid(reply, parsed.error);
+    if (!parsed.success) return refuseIssues(reply, 'query', parsed.error);
     const filter = parsed.data;
     const total = await countAudit(db, filter);
     const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
@@ -99,7 +90,7 @@ export function registerAuditRoutes(app: FastifyInstance, { db, retentionDays }:
     }
     const { id } = request.params as { id: string };
     const parsed = auditPageSchema.pick({ page: true, size: true }).safeParse(request.query);
-    if (!parsed.success) return invalid(reply, parsed.error);
+    if (!parsed.success) return refuseIssues(reply, 'query', parsed.error);
     const filter = { person: null, action: null, mic: id, from: null, to: null };
     return reply.send(await pageOfAudit(db, filter, parsed.data.page, parsed.data.size));
   });

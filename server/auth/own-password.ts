@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { refuseInput } from '../http/errors.js';
 import * as z from 'zod';
 import { recordAudit } from '../audit/record.js';
 import type { ConsoleDb } from '../db/database.js';
@@ -63,7 +64,7 @@ export function registerOwnPassword(app: FastifyInstance, { db, limits }: { db: 
     if (!(await verifyPassword(account.password_hash, body.currentPassword))) {
       await keepAsFailure(db, limits);
       await audit(request, me, 'refused', 'wrong current password');
-      return reply.code(422).send({ detail: [{ loc: ['body', 'currentPassword'], msg: WRONG_CURRENT }] });
+      return refuseInput(reply, ['body', 'currentPassword'], WRONG_CURRENT);
     }
     await releaseOnSuccess(db, reservation.attempt, { id: account.id, ip });
     await setPassword(db, account.id, body.newPassword, me.sessionId);

@@ -159,8 +159,9 @@ describe('GET /live', () => {
   it('refuses a malformed filter with a reason', async () => {
     const base = await consoleOn();
     const response = await call(`${base}/live?window=forever`);
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as { detail: string }).detail).toMatch(/window/);
+    expect(response.status).toBe(422);
+    const { detail } = (await response.json()) as { detail: { loc: string[]; msg: string }[] };
+    expect(detail).toEqual([{ loc: ['query'], msg: expect.stringMatching(/window/) }]);
   });
 
   it('an edit through the console reaches every screen before the next walk', async () => {

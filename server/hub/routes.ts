@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { refuseInput } from '../http/errors.js';
 import { EdgeError } from '../edge/errors.js';
 import { FilterError, parseFilter } from './filters.js';
 import type { Hub } from './hub.js';
@@ -39,7 +40,7 @@ export function registerHubRoutes(app: FastifyInstance, options: HubRoutesOption
     try {
       filter = parseFilter(query);
     } catch (error) {
-      if (error instanceof FilterError) return reply.code(400).send({ detail: error.message });
+      if (error instanceof FilterError) return refuseInput(reply, ['query'], error.message);
       throw error;
     }
     const header = request.headers['last-event-id'];

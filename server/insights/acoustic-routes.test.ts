@@ -99,15 +99,15 @@ describe('who may read the acoustic insights', () => {
     }
   });
 
-  it('says which query is wrong with a 400', async () => {
+  it('says which query is wrong with a 422', async () => {
     const bad = await get('/api/insights/rate?mic_id=mic-0001&label_id=scream&at=yesterday', { cookie: viewer });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ detail: 'at: must be an ISO 8601 time' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toEqual({ detail: [{ loc: ['query', 'at'], msg: 'must be an ISO 8601 time' }] });
     const days = await get('/api/insights/rate?mic_id=a&label_id=b&at=2026-11-20T00:00:00Z&days=90', {
       cookie: viewer,
     });
-    expect(days.json()).toEqual({ detail: expect.stringContaining('days') });
-    expect((await get('/api/insights/thresholds?mic_id=', { cookie: viewer })).statusCode).toBe(400);
+    expect(days.json()).toEqual({ detail: [{ loc: ['query', 'days'], msg: expect.any(String) }] });
+    expect((await get('/api/insights/thresholds?mic_id=', { cookie: viewer })).statusCode).toBe(422);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { refuseIssues } from '../http/errors.js';
 import { z } from 'zod';
 import { BACKFILL_DAYS, WINDOW_MS, type InsightsService } from './service.js';
 import { indexDirectory } from './directory-index.js';
@@ -32,14 +33,6 @@ const rateQuery = z.object({
   days: z.coerce.number().int().min(1).max(BACKFILL_DAYS).default(7),
 });
 const replayParams = z.object({ compositeId: id });
-
-export function badRequest(reply: FastifyReply, error: z.ZodError) {
-  const issue = error.issues[0]!;
-  return reply
-    .code(400)
-    .header('cache-control', 'no-store')
-    .send({ detail: `${issue.path.join('.') || 'query'}: ${issue.message}` });
-}
 
 /** Without the server's edge token nothing reads the edge on the console's own, so there is nothing to answer from. */
 export function needsServerToken(reply: FastifyReply) {
@@ -151,7 +144,7 @@ export function registerAcousticInsights(
 
   app.get('/api/insights/thresholds', (request, reply) => {
     const q = thresholdsQuery.safeParse(request.query);
-    if (!q.success) return badRequest(reply, q.error);
+    if (!q.success) return refuseIssues(reply, 'query', q.error);
     return answer(reply, `thresholds\u0000${q.data.mic_id ?? ''}\u0000${q.data.label_id ?? ''}`, async (s) => {
       const at = now();
       const suggestions = await thresholdAdvice(
@@ -178,7 +171,7 @@ export function registerAcousticInsights(
 
   app.get('/api/insights/rate', (request, reply) => {
     const q = rateQuery.safeParse(request.query);
-    if (!q.success) return badRequest(reply, q.error);
+    if (!q.success) return refuseIssues(reply, 'query', q.error);
     const { mic_id: micId, label_id: labelId, days } = q.data;
     const at = Date.parse(q.data.at);
     return answer(reply, `rate\u0000${micId}\u0000${labelId}\u0000${at}\u0000${days}`, async (s) => ({
@@ -192,7 +185,7 @@ export function registerAcousticInsights(
 
   app.get('/api/insights/replay/:compositeId', async (request, reply) => {
     const p = replayParams.safeParse(request.params);
-    if (!p.success) return badRequest(reply, p.error);
+    if (!p.success) return refuseIssues(reply, 'path', p.error);
     const compositeId = p.data.compositeId;
     if (service === null) return answer(reply, 'replay', async () => null);
     try {

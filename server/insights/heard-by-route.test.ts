@@ -135,15 +135,17 @@ describeEachDatabase('GET /api/insights/heard-by', (getDb) => {
     }
   });
 
-  it('says which query is wrong with a 400: no id, an empty one, more than 100', async () => {
+  it('says which query is wrong with a 422: no id, an empty one, more than 100', async () => {
     const none = await get('', { cookie: viewer });
-    expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual({ detail: 'id: give 1 to 100 event ids' });
-    expect((await get('?id=', { cookie: viewer })).json()).toEqual({ detail: 'id.0: an event id is empty' });
+    expect(none.statusCode).toBe(422);
+    expect(none.json()).toEqual({ detail: [{ loc: ['query', 'id'], msg: 'give 1 to 100 event ids' }] });
+    expect((await get('?id=', { cookie: viewer })).json()).toEqual({
+      detail: [{ loc: ['query', 'id', 0], msg: 'an event id is empty' }],
+    });
     const many = Array.from({ length: 101 }, (_, i) => `id=e${i}`).join('&');
     const tooMany = await get(`?${many}`, { cookie: viewer });
-    expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json()).toEqual({ detail: 'id: at most 100 event ids' });
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json()).toEqual({ detail: [{ loc: ['query', 'id'], msg: 'at most 100 event ids' }] });
     // The same id twice is one id.
     const same = Array.from({ length: 101 }, () => 'id=e1').join('&');
     expect((await get(`?${same}`, { cookie: viewer })).statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { badRequest, needsServerToken } from './acoustic-routes.js';
+import { refuseIssues } from '../http/errors.js';
+import { needsServerToken } from './acoustic-routes.js';
 import { indexDirectory } from './directory-index.js';
 import type { EdgeReader } from './edge-reader.js';
 import { heardByStored, MAX_HEARD_BY_IDS } from './heard-by.js';
@@ -33,7 +34,7 @@ const heardByQuery = z.object({
 export function registerHeardBy(app: FastifyInstance, { service, reader }: HeardByOptions): void {
   app.get('/api/insights/heard-by', async (request, reply) => {
     const q = heardByQuery.safeParse(request.query);
-    if (!q.success) return badRequest(reply, q.error);
+    if (!q.success) return refuseIssues(reply, 'query', q.error);
     if (service === null) return needsServerToken(reply);
     const { rules } = service.settings;
     const places = reader.knownMics();

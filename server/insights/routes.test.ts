@@ -89,8 +89,8 @@ describe('GET /api/insights/corroboration', () => {
 
   it('refuses a page size the edge would refuse, saying which', async () => {
     const response = await get('/api/insights/corroboration?size=500', { cookie: viewerCookie });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: expect.stringContaining('size') });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ detail: [{ loc: ['query', 'size'], msg: expect.any(String) }] });
   });
 
   it('tells for each event of the page which mics heard it, checked against the edge’s own data', async () => {

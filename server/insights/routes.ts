@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { refuseIssues } from '../http/errors.js';
 import { z } from 'zod';
 import { corroborate, neighbourQuery, type CorroborationRules, type HeardEvent } from './corroboration.js';
 import { browserStatusOf, EdgeError } from '../edge/errors.js';
@@ -74,10 +75,7 @@ async function neighbourEvents(
 export function registerInsights(app: FastifyInstance, { reader, rules }: InsightsOptions): void {
   app.get('/api/insights/corroboration', async (request, reply) => {
     const parsed = pageQuery.safeParse(request.query);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      return reply.code(400).send({ detail: `${issue.path.join('.')}: ${issue.message}` });
-    }
+    if (!parsed.success) return refuseIssues(reply, 'query', parsed.error);
     const q = parsed.data;
     const authorization = request.headers.authorization;
     try {

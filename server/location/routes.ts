@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { refuseInput } from '../http/errors.js';
 import { z } from 'zod';
 import type { CompositeCache } from '../edge/composites.js';
 import { EdgeError } from '../edge/errors.js';
@@ -42,7 +43,7 @@ export function registerLocation(app: FastifyInstance, options: LocationOptions)
 
   app.get('/api/insights/composite-events/:id/source', async (request, reply) => {
     const p = params.safeParse(request.params);
-    if (!p.success) return refuse(reply, 400, 'id: give a composite event id of 1 to 200 characters');
+    if (!p.success) return refuseInput(reply, ['path', 'id'], 'give a composite event id of 1 to 200 characters');
     const { id } = p.data;
     const authorization = request.headers.authorization;
     if (!options.holdsToken && !/^Bearer\s+\S+$/i.test(authorization ?? '')) {

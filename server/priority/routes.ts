@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { refuseIssues } from '../http/errors.js';
 import { z } from 'zod';
 import { recordAudit } from '../audit/record.js';
 import { requireRole, SIGN_IN_NEEDED } from '../auth/guard.js';
@@ -58,10 +59,7 @@ export function registerPriorityRoutes(app: FastifyInstance, { db }: { db: Conso
 
   app.patch('/api/priority/settings', { preHandler: requireRole('admin') }, async (request, reply) => {
     const parsed = settingsBody.safeParse(request.body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return reply.code(422).send({ detail: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}` });
-    }
+    if (!parsed.success) return refuseIssues(reply, 'body', parsed.error);
     const principal = request.principal!;
     const actor = principal.kind === 'account' ? principal.username : 'unknown';
     const changed = await writeSettings(
@@ -95,10 +93,7 @@ export function registerPriorityRoutes(app: FastifyInstance, { db }: { db: Conso
    */
   app.get('/api/priority/items', { preHandler: signedIn }, async (request, reply) => {
     const parsed = itemsQuery.safeParse(request.query);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return reply.code(422).send({ detail: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}` });
-    }
+    if (!parsed.success) return refuseIssues(reply, 'query', parsed.error);
     const keys = parsed.data.key.map((text) => {
       const at = text.indexOf(':');
       return { kind: text.slice(0, at), id: text.slice(at + 1) };

@@ -163,9 +163,12 @@ describeEachDatabase('procedure routes', (getDb) => {
 
     const refused = await call('POST', '/api/review/items/composite/c1/actions', 'operator', resolve(0));
     expect(refused.status).toBe(422);
-    expect(refused.body.detail).toBe(
-      'procedure: "Gunshot" needs every step ticked before resolving; 3 of 3 not ticked: “Check camera 12”, “Call 112 with the place”, “Send the nearest guard”.',
-    );
+    expect(refused.body.detail).toEqual([
+      {
+        loc: ['body'],
+        msg: 'procedure: "Gunshot" needs every step ticked before resolving; 3 of 3 not ticked: “Check camera 12”, “Call 112 with the place”, “Send the nearest guard”.',
+      },
+    ]);
     const [first, second, third] = procedure.steps as { id: string }[];
     const ticked = await tick('c1', first!.id);
     expect(ticked.status).toBe(200);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { refuseIssues, refuseWith } from '../http/errors.js';
 import { z } from 'zod';
 import { requireRole } from '../auth/guard.js';
 import { clientAddress } from '../auth/sessions.js';
@@ -9,7 +10,7 @@ import type { CompositeCache } from '../edge/composites.js';
 import { browserStatusOf, EdgeError } from '../edge/errors.js';
 import type { ReviewBus } from '../review/bus.js';
 import { itemIdSchema, kindSchema, type ItemKey } from '../review/model.js';
-import { invalid, signedIn } from '../review/routes.js';
+import { signedIn } from '../review/routes.js';
 import { getItem } from '../review/store.js';
 import { readFactsFromEdge } from './facts.js';
 import { procedureBody, stepIdSchema, type Procedure } from './model.js';
@@ -103,15 +104,15 @@ export function registerProcedureRoutes(
 
   app.post('/api/procedures', { preHandler: admin }, async (request, reply) => {
     const body = procedureBody.safeParse(request.body);
-    if (!body.success) return invalid(reply, body.error);
+    if (!body.success) return refuseIssues(reply, 'body', body.error);
     return answerSave(request, reply, 'create', '', await createProcedure(db, body.data, actorName(request)));
   });
 
   app.patch('/api/procedures/:id', { preHandler: admin }, async (request, reply) => {
     const params = idParams.safeParse(request.params);
-    if (!params.success) return invalid(reply, params.error);
+    if (!params.success) return refuseIssues(reply, 'path', params.error);
     const body = updateBody.safeParse(request.body);
-    if (!body.success) return invalid(reply, body.error);
+    if (!body.success) return refuseIssues(reply, 'body', body.error);
     const { expected_version, ...fields } = body.data;
     const result = await updateProcedure(db, params.data.id, expected_version, fields, actorName(request));
     return answerSave(request, reply, 'update', params.data.id, result);
@@ -119,7 +120,7 @@ export function registerProcedureRoutes(
 
   app.delete('/api/procedures/:id', { preHandler: admin }, async (request, reply) => {
     const params = idParams.safeParse(request.params);
-    if (!params.success) return invalid(reply, params.error);
+    if (!params.success) return refuseIssues(reply, 'path', params.error);
     const deleted = await deleteProcedure(db, params.data.id);
     if (deleted === null) return reply.code(404).send({ detail: 'No such procedure.' });
     changed();
@@ -130,9 +131,9 @@ export function registerProcedureRoutes(
   /** The item's procedure and ticks; the first read asks the edge which rule and labels the item has. */
   app.get('/api/review/items/:kind/:id/procedure', { preHandler: signedIn }, async (request, reply) => {
     const key = keyParams.safeParse(request.params);
-    if (!key.success) return invalid(reply, key.error);
+    if (!key.success) return refuseIssues(reply, 'path', key.error);
     const query = itemQuery.safeParse(request.query);
-    if (!query.success) return invalid(reply, query.error);
+    if (!query.success) return refuseIssues(reply, 'query', query.error);
     let facts = await readFacts(db.db, key.data);
     if (facts === null) {
       // No procedure at all (most consoles): the edge is not asked what the item is.
@@ -161,9 +162,9 @@ export function registerProcedureRoutes(
 
   app.post('/api/review/items/:kind/:id/procedure/steps/:step', { preHandler: operator }, async (request, reply) => {
     const params = stepParams.safeParse(request.params);
-    if (!params.success) return invalid(reply, params.error);
+    if (!params.success) return refuseIssues(reply, 'path', params.error);
     const body = tickBody.safeParse(request.body);
-    if (!body.success) return invalid(reply, body.error);
+    if (!body.success) return refuseIssues(reply, 'body', body.error);
     const key: ItemKey = { kind: params.data.kind, id: params.data.id };
     const result = await setTick(db, key, params.data.step, body.data.ticked, actorName(request));
     const target = { type: key.kind === 'composite' ? 'composite_event' : 'event', id: key.id };
@@ -171,7 +172,7 @@ export function registerProcedureRoutes(
     if (result.status !== 'ok') {
       await audit(request, action, target, 'refused', { step_id: params.data.step, detail: result.detail });
       const status = result.status === 'unknown' ? 404 : result.status === 'invalid' ? 422 : 409;
-      return reply.code(status).send({ detail: result.detail });
+      return refuseWith(reply, status, result.detail, ['path', 'step']);
     }
     const item = await getItem(db, key);
     if (result.changed) {

@@ -158,7 +158,14 @@ describeEachDatabase('review facts come from the edge, not the browser', (getDb)
     });
     expect(viewer).toMatchObject({
       status: 422,
-      body: { detail: 'assignee: viewer-facts is a viewer and cannot act on reviews; assign an operator or an admin.' },
+      body: {
+        detail: [
+          {
+            loc: ['body'],
+            msg: 'assignee: viewer-facts is a viewer and cannot act on reviews; assign an operator or an admin.',
+          },
+        ],
+      },
     });
     const disabled = await act('composite', 'c-live', {
       action: 'assign',
@@ -167,7 +174,7 @@ describeEachDatabase('review facts come from the edge, not the browser', (getDb)
     });
     expect(disabled).toMatchObject({
       status: 422,
-      body: { detail: 'assignee: the account gone-operator is disabled.' },
+      body: { detail: [{ loc: ['body'], msg: 'assignee: the account gone-operator is disabled.' }] },
     });
     const assigned = await act('composite', 'c-live', {
       action: 'assign',

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { refuseIssues } from '../http/errors.js';
 import { z } from 'zod';
 import type { ConsoleDb } from '../db/database.js';
 import { reviewFlags } from '../priority/store.js';
@@ -143,14 +144,12 @@ export async function buildHandover(
 
 export function registerHandoverRoute(
   app: FastifyInstance,
-  options: { db: ConsoleDb; edge: EdgeAccess; signedIn: preHandlerAsyncHookHandler; invalid: InvalidReply },
+  options: { db: ConsoleDb; edge: EdgeAccess; signedIn: preHandlerAsyncHookHandler },
 ): void {
   app.get('/api/review/handover', { preHandler: options.signedIn }, async (request, reply) => {
     const parsed = handoverQuery.safeParse(request.query);
-    if (!parsed.success) return options.invalid(reply, parsed.error);
+    if (!parsed.success) return refuseIssues(reply, 'query', parsed.error);
     const handover = await buildHandover(options.db, options.edge, parsed.data, request.headers.authorization ?? null);
     return reply.header('cache-control', 'no-store').send(handover);
   });
 }
-
-type InvalidReply = (reply: FastifyReply, error: z.ZodError) => FastifyReply;

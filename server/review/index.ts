@@ -6,7 +6,7 @@ import { createNewCounter } from './new-count.js';
 import type { EdgeAccess } from './recent.js';
 import { registerHandoverRoute } from './handover.js';
 import { registerMembershipRoute } from './membership.js';
-import { invalid, registerReviewRoutes, signedIn } from './routes.js';
+import { registerReviewRoutes, signedIn } from './routes.js';
 
 export interface ReviewWiring {
   db: ConsoleDb;
@@ -41,8 +41,8 @@ export function registerReview(app: FastifyInstance, wiring: ReviewWiring): Revi
     items.noteComposites(composites);
   });
   registerReviewRoutes(app, { db: wiring.db, bus, counter, items });
-  registerHandoverRoute(app, { db: wiring.db, edge: wiring.edge, signedIn, invalid });
-  registerMembershipRoute(app, { edge: wiring.edge, signedIn, invalid });
+  registerHandoverRoute(app, { db: wiring.db, edge: wiring.edge, signedIn });
+  registerMembershipRoute(app, { edge: wiring.edge, signedIn });
   app.addHook('onReady', () => bus.start());
   app.addHook('preClose', () => bus.stop());
   return bus;

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { refuseIssues } from '../http/errors.js';
 import { z } from 'zod';
 import { itemIdSchema } from './model.js';
 import { getEdge, type EdgeAccess } from './recent.js';
@@ -93,12 +94,11 @@ export function registerMembershipRoute(
   options: {
     edge: EdgeAccess;
     signedIn: preHandlerAsyncHookHandler;
-    invalid: (reply: FastifyReply, error: z.ZodError) => FastifyReply;
   },
 ): void {
   app.get('/api/review/membership', { preHandler: options.signedIn }, async (request, reply) => {
     const parsed = membershipQuery.safeParse(request.query);
-    if (!parsed.success) return options.invalid(reply, parsed.error);
+    if (!parsed.success) return refuseIssues(reply, 'query', parsed.error);
     try {
       const answer = await findMembership(options.edge, parsed.data, request.headers.authorization ?? null);
       return reply.header('cache-control', 'no-store').send(answer);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { refuseInput, refuseIssues } from '../http/errors.js';
 import { z } from 'zod';
 import { requireRole, SIGN_IN_NEEDED } from '../auth/guard.js';
 import { clientAddress } from '../auth/sessions.js';
@@ -76,12 +77,6 @@ const bulkBody = z.object({
     .max(MAX_BULK),
 });
 
-export function invalid(reply: FastifyReply, error: z.ZodError) {
-  const issue = error.issues[0];
-  const where = issue === undefined || issue.path.length === 0 ? '' : `${issue.path.join('.')}: `;
-  return reply.code(422).send({ detail: `${where}${issue?.message ?? 'Invalid request'}` });
-}
-
 function actorName(request: FastifyRequest): string {
   const principal = request.principal;
   if (principal?.kind !== 'account') throw new Error('review actions need an account');
@@ -144,22 +139,22 @@ export function registerReviewRoutes(app: FastifyInstance, { db, bus, counter, i
 
   app.get('/api/review/items', { preHandler: signedIn }, async (request, reply) => {
     const parsed = batchQuery.safeParse(request.query);
-    if (!parsed.success) return invalid(reply, parsed.error);
+    if (!parsed.success) return refuseIssues(reply, 'query', parsed.error);
     return noStore(reply).send({ items: await getStates(db, parsed.data.key) });
   });
 
   app.get('/api/review/items/:kind/:id', { preHandler: signedIn }, async (request, reply) => {
     const parsed = keyParams.safeParse(request.params);
-    if (!parsed.success) return invalid(reply, parsed.error);
+    if (!parsed.success) return refuseIssues(reply, 'path', parsed.error);
     const item = await getItem(db, parsed.data);
     return noStore(reply).send({ item, ...(await getThread(db, parsed.data)) });
   });
 
   app.post('/api/review/items/:kind/:id/actions', { preHandler: operator }, async (request, reply) => {
     const key = keyParams.safeParse(request.params);
-    if (!key.success) return invalid(reply, key.error);
+    if (!key.success) return refuseIssues(reply, 'path', key.error);
     const body = transitionSchema.safeParse(request.body);
-    if (!body.success) return invalid(reply, body.error);
+    if (!body.success) return refuseIssues(reply, 'body', body.error);
     if (body.data.action === 'assign') body.data.assignee = body.data.assignee.toLowerCase();
     let firedAt: string | null;
     try {
@@ -170,16 +165,16 @@ export function registerReviewRoutes(app: FastifyInstance, { db, bus, counter, i
       return refuseUnverified(reply, error);
     }
     const result = await transition(request, key.data, body.data, firedAt);
-    if (result.status === 'invalid') return reply.code(422).send({ detail: result.detail });
+    if (result.status === 'invalid') return refuseInput(reply, ['body'], result.detail);
     if (result.status === 'conflict') return reply.code(409).send({ detail: result.detail, current: result.item });
     return { item: result.item };
   });
 
   app.post('/api/review/items/:kind/:id/comments', { preHandler: operator }, async (request, reply) => {
     const key = keyParams.safeParse(request.params);
-    if (!key.success) return invalid(reply, key.error);
+    if (!key.success) return refuseIssues(reply, 'path', key.error);
     const body = commentBody.safeParse(request.body);
-    if (!body.success) return invalid(reply, body.error);
+    if (!body.success) return refuseIssues(reply, 'body', body.error);
     // Only an item the edge (or the live hub, or an earlier action) knows takes a comment.
     try {
       await edgeTimes(request, [{ key: key.data, hint: body.data.fired_at }]);
@@ -194,10 +189,10 @@ export function registerReviewRoutes(app: FastifyInstance, { db, bus, counter, i
 
   app.post('/api/review/bulk', { preHandler: operator }, async (request, reply) => {
     const body = bulkBody.safeParse(request.body);
-    if (!body.success) return invalid(reply, body.error);
+    if (!body.success) return refuseIssues(reply, 'body', body.error);
     const { action, outcome, note, items: selected } = body.data;
     if (action === 'resolve' && outcome === undefined) {
-      return reply.code(422).send({ detail: 'outcome: resolving needs an outcome' });
+      return refuseInput(reply, ['body', 'outcome'], 'resolving needs an outcome');
     }
     // Every item is checked before any changes: one the edge does not have refuses the bulk.
     let times: (string | null)[];

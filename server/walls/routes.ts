@@ -4,6 +4,7 @@ import { recordAudit } from '../audit/record.js';
 import { requireRole } from '../auth/guard.js';
 import { clientAddress } from '../auth/sessions.js';
 import type { ConsoleDb } from '../db/database.js';
+import { refuseInput, refuseIssues, refuseWith } from '../http/errors.js';
 import {
   createWallLink,
   listWallLinks,
@@ -52,9 +53,7 @@ export function registerWallRoutes(app: FastifyInstance, { db, publicUrl }: Wall
     reply.header('cache-control', 'no-store');
     const parsed = createSchema.safeParse(request.body ?? {});
     if (!parsed.success) {
-      return reply.code(422).send({
-        detail: parsed.error.issues.map((issue) => ({ loc: ['body', ...issue.path.map(String)], msg: issue.message })),
-      });
+      return refuseIssues(reply, 'body', parsed.error);
     }
     try {
       const { link, key } = await createWallLink(db, { ...parsed.data, createdBy: actorName(request) });
@@ -68,8 +67,8 @@ export function registerWallRoutes(app: FastifyInstance, { db, publicUrl }: Wall
       });
       return reply.code(201).send({ link, url: wallLinkUrl(baseOf(request, publicUrl), key) });
     } catch (error) {
-      if (error instanceof WallLinkError) return reply.code(error.status).send({ detail: error.message });
-      if (error instanceof WallQueryError) return reply.code(422).send({ detail: error.message });
+      if (error instanceof WallLinkError) return refuseWith(reply, error.status, error.message, ['body', 'name']);
+      if (error instanceof WallQueryError) return refuseInput(reply, ['body', 'query'], error.message);
       throw error;
     }
   });

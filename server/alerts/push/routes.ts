@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { refuseInput } from '../../http/errors.js';
 import * as z from 'zod';
 import { recordAudit } from '../../audit/record.js';
 import { refuse, SIGN_IN_NEEDED } from '../../auth/guard.js';
@@ -102,7 +103,7 @@ export function registerPushRoutes(
     const body = parseBody(subscribeSchema, request.body, reply);
     if (body === null) return reply;
     const problem = endpointProblem(body.endpoint, rules);
-    if (problem !== null) return reply.code(422).send({ detail: [{ loc: ['body', 'endpoint'], msg: problem }] });
+    if (problem !== null) return refuseInput(reply, ['body', 'endpoint'], problem);
     const result = await addDevice(db, who.accountId, body);
     if ('tooMany' in result) {
       return reply.code(409).send({ detail: `At most ${MAX_DEVICES} devices per person: remove one first.` });
