@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REDIRECTS, ROUTES } from '../src/app/routes.js';
 import { frameFor, ROUTE_MODULES, routePages } from './route-preload.js';
 
 const HTML =
@@ -59,6 +60,36 @@ describe('route preloads in the page', () => {
     // The landing page is the incident queue.
     expect(preloads(pageFor('/'))).toContain('modulepreload /assets/timeline-i.js');
     expect(pageFor('/')).toBe(pageFor('/composite-events'));
+  });
+
+  it("name the chunks of every page in the route table that asks for them, and its parents' (src/app/routes.ts)", () => {
+    // A build where each page module is a chunk of its own: what the server names is read from the table alone.
+    const chunk = (module: string) => `assets/${module.replace(/[/.]/g, '_')}.js`;
+    const built = fs.mkdtempSync(path.join(os.tmpdir(), 'route-preload-'));
+    try {
+      fs.writeFileSync(path.join(built, 'index.html'), HTML);
+      fs.mkdirSync(path.join(built, '.vite'));
+      const manifest = Object.fromEntries([
+        ['index.html', { file: 'assets/index-a.js', isEntry: true }],
+        ...ROUTES.map(({ module }) => [module, { file: chunk(module) }]),
+      ]);
+      fs.writeFileSync(path.join(built, '.vite', 'manifest.json'), JSON.stringify(manifest));
+      const pageFor = routePages(built, { demo: false });
+      const example = (route: string) => route.replace(/:[^/]+/g, 'x-1');
+      for (const entry of ROUTES) {
+        const named = preloads(pageFor(example(entry.path)));
+        const parent = ROUTES.find(({ path }) => path === entry.parent);
+        const expected = entry.preload === 'chunks' ? [entry.module, ...(parent ? [parent.module] : [])] : [];
+        for (const module of expected) expect(named, entry.path).toContain(`modulepreload /${chunk(module)}`);
+        if (entry.preload !== 'chunks') expect(named, entry.path).toEqual([]);
+      }
+      for (const { from, to } of REDIRECTS) expect(pageFor(from), from).toBe(pageFor(to));
+      expect(preloads(pageFor('/handover'))).toContain(
+        `modulepreload /${chunk('src/features/handover/handover-route.tsx')}`,
+      );
+    } finally {
+      fs.rmSync(built, { recursive: true, force: true });
+    }
   });
 
   it('leave the page as built for paths the router does not know, and without a manifest', () => {

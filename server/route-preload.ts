@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { REDIRECTS, ROUTES, type RouteEntry } from '../src/app/routes.js';
 
 /** What Vite's build manifest says of a chunk (`build.manifest`), as far as we read it. */
 export interface ManifestChunk {
@@ -13,23 +14,43 @@ export type Manifest = Record<string, ManifestChunk>;
 
 const PAGE_STYLES = 'src/components/page-styles.ts';
 
-/**
- * The page modules a deep link renders, as the SPA's router (src/app/router.tsx) loads them;
- * `/` redirects to the composite events (the incident queue). Every feature page but the wall also loads the full component
- * styles. bench/bundle.ts measures the same lists.
- */
-export const ROUTE_MODULES: readonly (readonly [RegExp, readonly string[]])[] = [
-  [/^\/mics\/?$/, ['src/features/mics/mics-route.tsx', PAGE_STYLES]],
-  [/^\/mics\/[^/]+\/?$/, ['src/features/mics/mics-route.tsx', 'src/features/mics/mic-drawer-route.tsx', PAGE_STYLES]],
-  [/^\/map\/?$/, ['src/features/map/map-route.tsx', PAGE_STYLES]],
-  [/^\/events\/?$/, ['src/features/events/events-route.tsx', PAGE_STYLES]],
-  [/^\/(composite-events\/?)?$/, ['src/features/composite-events/composite-events-route.tsx', PAGE_STYLES]],
-  [/^\/composite-events\/[^/]+\/?$/, ['src/features/composite-events/composite-event-route.tsx', PAGE_STYLES]],
-  [/^\/insights\/?$/, ['src/features/insights/insights-route.tsx', PAGE_STYLES]],
-  [/^\/alerts\/[^/]+\/?$/, ['src/features/admin/alerts-alert-route.tsx', PAGE_STYLES]],
-  [/^\/wall\/?$/, ['src/features/wall/wall-route.tsx']],
-  [/^\/sign-in\/?$/, ['src/app/sign-in/sign-in-page.tsx']],
+/** A path of the table as a pattern: `:name` is one segment, a trailing slash is allowed. */
+const pathPattern = (path: string) =>
+  path
+    .replace(/\/$/, '')
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+
+const redirectedFrom = (path: string) => REDIRECTS.filter(({ to }) => to === path).map(({ from }) => from);
+const isRedirected = (path: string) => REDIRECTS.some(({ from }) => from === path);
+
+/** The paths that draw an entry: its own (unless it only leads to a child) and those redirected to it. */
+const pathsOf = (entry: RouteEntry) => [
+  ...(isRedirected(entry.path) ? [] : [entry.path]),
+  ...redirectedFrom(entry.path),
 ];
+
+/** The page modules an entry's deep link renders: its parents' first, and the full styles in the console's layout. */
+function modulesOf(entry: RouteEntry): string[] {
+  const parent = ROUTES.find(({ path }) => path === entry.parent);
+  const own = [...(parent === undefined ? [] : modulesOf(parent).filter((m) => m !== PAGE_STYLES)), entry.module];
+  return entry.shell === 'console' ? [...own, PAGE_STYLES] : own;
+}
+
+const ENTRIES = ROUTES.filter((entry) => pathsOf(entry).length > 0).map(
+  (entry) => [new RegExp(`^(?:${pathsOf(entry).map(pathPattern).join('|')})/?$`), entry] as const,
+);
+const entryOf = (pathname: string) => ENTRIES.find(([pattern]) => pattern.test(pathname))?.[1];
+
+/**
+ * The page modules a deep link renders, as the SPA's router loads them, for each page of the
+ * route table (src/app/routes.ts) that asks for its chunks preloaded. bench/bundle.ts measures the
+ * same lists.
+ */
+export const ROUTE_MODULES: readonly (readonly [RegExp, readonly string[]])[] = ENTRIES.filter(
+  ([, entry]) => entry.preload === 'chunks',
+).map(([pattern, entry]) => [pattern, modulesOf(entry)] as const);
 
 /** The chunks `keys` load statically, themselves included. */
 export function closure(manifest: Manifest, keys: readonly string[]): Set<string> {
@@ -43,9 +64,8 @@ export function closure(manifest: Manifest, keys: readonly string[]): Set<string
   return seen;
 }
 
-/** Pages drawn outside the console's layout: sign-in shows the header bar alone, the wall its clock. */
-const OUTSIDE_LAYOUT = /^\/(wall|sign-in|setup)\/?$/;
-const WALL = /^\/wall\/?$/;
+/** How a path is drawn: a path the table does not know gets the console's not-found page. */
+const shellOf = (pathname: string) => entryOf(pathname)?.shell ?? 'console';
 
 /** The page without one part of its first frame (src/app/first-frame.ts marks each with comments). */
 function cut(html: string, part: 'header' | 'page' | 'demo' | 'wall'): string {
@@ -61,9 +81,10 @@ function cut(html: string, part: 'header' | 'page' | 'demo' | 'wall'): string {
  * console's layout, the demo note only when the console runs as the demo.
  */
 export function frameFor(html: string, pathname: string, demo: boolean): string {
+  const shell = shellOf(pathname);
   let framed = demo ? html : cut(html, 'demo');
-  if (OUTSIDE_LAYOUT.test(pathname)) framed = cut(framed, 'page');
-  return WALL.test(pathname) ? cut(framed, 'header') : cut(framed, 'wall');
+  if (shell !== 'console') framed = cut(framed, 'page');
+  return shell === 'wall' ? cut(framed, 'header') : cut(framed, 'wall');
 }
 
 /**
@@ -75,8 +96,7 @@ export function frameFor(html: string, pathname: string, demo: boolean): string 
 export function routePages(staticDir: string, { demo }: { demo: boolean }): (pathname: string) => string {
   const built = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
   const variants = new Map(['/mics', '/sign-in', '/wall'].map((page) => [page, frameFor(built, page, demo)]));
-  const variantOf = (pathname: string) =>
-    WALL.test(pathname) ? '/wall' : OUTSIDE_LAYOUT.test(pathname) ? '/sign-in' : '/mics';
+  const variantOf = (pathname: string) => ({ wall: '/wall', bare: '/sign-in', console: '/mics' })[shellOf(pathname)];
   const plain = (pathname: string) => variants.get(variantOf(pathname))!;
   const manifestFile = path.join(staticDir, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestFile)) return plain;

@@ -1,14 +1,24 @@
 import { Alert, Button, Code, Group, Stack, Title } from '@mantine/core';
 import { IconBug } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
+import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
-import { NotFoundPage } from './not-found-page';
+import { PageLoader } from '@/components/page-loader';
+
+// Loaded when needed: its shared views are the pages' (page-kit), not the first paint's.
+const NotFoundPage = lazy(async () => ({ default: (await import('./not-found-page')).NotFoundPage }));
 
 /** What a route shows when rendering it throws: the reason, and a way on. Never a blank page. */
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <NotFoundPage />
+      </Suspense>
+    );
+  }
   const message =
     error instanceof Error ? error.message : isRouteErrorResponse(error) ? error.statusText : String(error);
   return (

@@ -1,83 +1,77 @@
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '@/components/page-loader';
 import { AuthGate } from './auth-gate';
 import { LiveFeedRoute } from './live-feed-route';
-import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
+import { REDIRECTS, ROUTES, type RouteEntry, type Shell } from './routes';
 import { AppLayout } from './shell/app-layout';
 
-/** A feature page: its own chunk (the module exports `Component`), fetched with the full component styles. */
-function page<T>(load: () => Promise<T>): () => Promise<T> {
-  return async () => (await Promise.all([import('@/components/page-styles'), load()]))[1];
+/**
+ * The page modules, each a chunk of its own, by their path from the repository's root (the
+ * table's `module`). ./routes.test.ts checks that each is in the table and each entry has one.
+ */
+export const PAGE_MODULES = import.meta.glob<{ Component: ComponentType }>([
+  '/src/features/**/*-route.tsx',
+  '/src/app/sign-in/*-page.tsx',
+]);
+
+/** A page's lazy loader: its chunk, and in the console's layout the full component styles too. */
+function lazyPage({ module, shell }: RouteEntry): RouteObject['lazy'] {
+  const load = PAGE_MODULES[`/${module}`];
+  if (load === undefined) throw new Error(`${module}: no page module there (src/app/routes.ts)`);
+  return async () => {
+    const [, page] = await Promise.all([shell === 'console' ? import('@/components/page-styles') : null, load()]);
+    return { Component: page.Component };
+  };
 }
 
-export type AppRouter = ReturnType<typeof createRouter>;
+/** The router's routes of one shell, nested under their parents, with the redirects to their first child. */
+function routesOf(shell: Shell, parent?: RouteEntry): RouteObject[] {
+  const base = parent === undefined ? '' : `${parent.path}/`;
+  const children = ROUTES.filter((entry) => entry.shell === shell && entry.parent === parent?.path);
+  const redirect = REDIRECTS.find(({ from }) => from === (parent?.path ?? '/'));
+  return [
+    ...(redirect === undefined || (parent === undefined && shell !== 'console')
+      ? []
+      : [{ index: true, element: <Navigate to={redirect.to} replace /> }]),
+    ...children.map((entry) => {
+      const nested = routesOf(shell, entry);
+      const sections = ROUTES.filter(({ parent, nav }) => parent === entry.path && nav.menu === 'admin').map(
+        ({ path }) => path,
+      );
+      return {
+        path: parent === undefined ? entry.path : entry.path.slice(base.length),
+        lazy: lazyPage(entry),
+        // The admin page links its sections, read from here (useMatches): features never import the app.
+        ...(sections.length === 0 ? {} : { handle: { sections } }),
+        ...(nested.length === 0 ? {} : { children: nested }),
+      };
+    }),
+  ];
+}
 
-/** Every feature page is its own chunk (route modules export `Component`). */
-export function createRouter() {
-  return createBrowserRouter([
-    {
-      path: '/sign-in',
-      lazy: async () => ({ Component: (await import('./sign-in/sign-in-page')).SignInPage }),
-      errorElement: <RouteError />,
-      hydrateFallbackElement: <PageLoader />,
-    },
-    {
-      path: '/setup',
-      lazy: async () => ({ Component: (await import('./sign-in/setup-page')).SetupPage }),
-      errorElement: <RouteError />,
-      hydrateFallbackElement: <PageLoader />,
-    },
+/** The router's tree: the shells around the pages of src/app/routes.ts. */
+export function routeTree(): RouteObject[] {
+  const fallback = { errorElement: <RouteError />, hydrateFallbackElement: <PageLoader /> };
+  return [
+    ...routesOf('bare').map((route) => ({ ...route, ...fallback })),
     {
       element: <AuthGate />,
-      errorElement: <RouteError />,
-      hydrateFallbackElement: <PageLoader />,
+      ...fallback,
       children: [
         {
           element: <LiveFeedRoute />,
           children: [
-            // The wall uses only components whose styles the shell already has: it skips the full set.
-            { path: '/wall', lazy: () => import('@/features/wall/wall-route') },
+            ...routesOf('wall'),
             {
               element: <AppLayout />,
               children: [
                 {
                   errorElement: <RouteError />,
                   children: [
-                    // A control room's first screen is what needs attention: the incident queue.
-                    { index: true, element: <Navigate to="/composite-events" replace /> },
-                    {
-                      path: 'mics',
-                      lazy: page(() => import('@/features/mics/mics-route')),
-                      children: [{ path: ':micId', lazy: page(() => import('@/features/mics/mic-drawer-route')) }],
-                    },
-                    { path: 'map', lazy: page(() => import('@/features/map/map-route')) },
-                    { path: 'events', lazy: page(() => import('@/features/events/events-route')) },
-                    {
-                      path: 'composite-events',
-                      lazy: page(() => import('@/features/composite-events/composite-events-route')),
-                    },
-                    {
-                      path: 'composite-events/:compositeEventId',
-                      lazy: page(() => import('@/features/composite-events/composite-event-route')),
-                    },
-                    { path: 'handover', lazy: page(() => import('@/features/handover/handover-route')) },
-                    { path: 'insights', lazy: page(() => import('@/features/insights/insights-route')) },
-                    { path: 'alerts/:alertId', lazy: page(() => import('@/features/admin/alerts-alert-route')) },
-                    {
-                      path: 'admin',
-                      lazy: page(() => import('@/features/admin/admin-route')),
-                      children: [
-                        { index: true, element: <Navigate to="accounts" replace /> },
-                        { path: 'accounts', lazy: page(() => import('@/features/admin/accounts-route')) },
-                        { path: 'walls', lazy: page(() => import('@/features/admin/walls-route')) },
-                        { path: 'audit', lazy: page(() => import('@/features/admin/audit-route')) },
-                        { path: 'alerts', lazy: page(() => import('@/features/admin/alerts-route')) },
-                        { path: 'procedures', lazy: page(() => import('@/features/admin/procedures-route')) },
-                        { path: 'priority', lazy: page(() => import('@/features/admin/priority-route')) },
-                      ],
-                    },
-                    { path: '*', element: <NotFoundPage /> },
+                    ...routesOf('console'),
+                    { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
                   ],
                 },
               ],
@@ -86,5 +80,11 @@ export function createRouter() {
         },
       ],
     },
-  ]);
+  ];
+}
+
+export type AppRouter = ReturnType<typeof createRouter>;
+
+export function createRouter() {
+  return createBrowserRouter(routeTree());
 }

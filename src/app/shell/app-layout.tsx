@@ -10,15 +10,17 @@ import {
   IconMicrophone,
   IconSettings,
   IconStack2,
+  type TablerIcon,
 } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from '@/lib/i18n';
+import { type KeyOf, useTranslation } from '@/lib/i18n';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { useCan } from '@/api';
 import { PageLoader } from '@/components/page-loader';
 import { NewItemsBadge } from '@/components/review/new-items-badge';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { usePhone } from '@/lib/screens';
+import { ROUTES } from '../routes';
 import { ConnectionIndicator } from './connection-indicator';
 import { EdgeHeartbeat, TokenRejectedAlert } from './edge-status';
 import { ColorSchemeToggle, LanguageToggle } from './header-controls';
@@ -28,15 +30,23 @@ import { UserMenuSlot } from './user-menu-slot';
 
 const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
 
-// The incident queue first: it is the landing page (src/app/router.tsx).
-const NAV = [
-  { to: '/composite-events', key: 'nav.compositeEvents', icon: IconStack2 },
-  { to: '/events', key: 'nav.events', icon: IconBroadcast },
-  { to: '/map', key: 'nav.map', icon: IconMap2 },
-  { to: '/mics', key: 'nav.mics', icon: IconMicrophone },
-  { to: '/insights', key: 'nav.insights', icon: IconBulb },
-  { to: '/handover', key: 'nav.handover', icon: IconClipboardList },
-] as const;
+/** The label and icon of each page in the navigation (src/app/routes.ts); ../routes.test.ts checks they match. */
+export const NAV_ITEMS: Record<string, { label: KeyOf<'common'>; icon: TablerIcon }> = {
+  '/composite-events': { label: 'nav.compositeEvents', icon: IconStack2 },
+  '/events': { label: 'nav.events', icon: IconBroadcast },
+  '/map': { label: 'nav.map', icon: IconMap2 },
+  '/mics': { label: 'nav.mics', icon: IconMicrophone },
+  '/insights': { label: 'nav.insights', icon: IconBulb },
+  '/handover': { label: 'nav.handover', icon: IconClipboardList },
+  '/wall': { label: 'nav.wall', icon: IconDeviceTv },
+  '/admin': { label: 'nav.admin', icon: IconSettings },
+};
+
+/** The navigation, in the table's order. */
+const NAV = ROUTES.flatMap(({ path, nav }) => {
+  const item = NAV_ITEMS[path];
+  return nav.menu === 'main' && item !== undefined ? [{ ...nav, ...item, to: path }] : [];
+});
 
 export function AppLayout() {
   const { t } = useTranslation();
@@ -115,33 +125,29 @@ export function AppLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
         <AppShell.Section grow className={classes.navList}>
-          {NAV.map(({ to, key, icon: Icon }) => (
-            <NavLink
-              key={to}
-              component={RouterNavLink}
-              to={to}
-              label={t(key)}
-              leftSection={<Icon size={18} aria-hidden />}
-              rightSection={to === '/composite-events' ? <NewItemsBadge /> : undefined}
-              active={location.pathname === to || location.pathname.startsWith(`${to}/`)}
-            />
-          ))}
-          <NavLink
-            component="a"
-            href="/wall"
-            target="_blank"
-            rel="noopener"
-            label={t('nav.wall')}
-            leftSection={<IconDeviceTv size={18} aria-hidden />}
-          />
-          {isAdmin && (
-            <NavLink
-              component={RouterNavLink}
-              to="/admin"
-              label={t('nav.admin')}
-              leftSection={<IconSettings size={18} aria-hidden />}
-              active={location.pathname.startsWith('/admin')}
-            />
+          {NAV.map(({ to, label, icon: Icon, adminOnly, newTab }) =>
+            adminOnly && !isAdmin ? null : newTab ? (
+              // The wall is a screen of its own, opened beside the console.
+              <NavLink
+                key={to}
+                component="a"
+                href={to}
+                target="_blank"
+                rel="noopener"
+                label={t(label)}
+                leftSection={<Icon size={18} aria-hidden />}
+              />
+            ) : (
+              <NavLink
+                key={to}
+                component={RouterNavLink}
+                to={to}
+                label={t(label)}
+                leftSection={<Icon size={18} aria-hidden />}
+                rightSection={to === '/composite-events' ? <NewItemsBadge /> : undefined}
+                active={location.pathname === to || location.pathname.startsWith(`${to}/`)}
+              />
+            ),
           )}
         </AppShell.Section>
         {compact && (

@@ -21,6 +21,9 @@ function takeSetupKey(): string | null {
   return key;
 }
 
+/** The page the router draws (src/app/routes.ts). */
+export { SetupPage as Component };
+
 export function SetupPage() {
   const { t } = useTranslation('signIn');
   const navigate = useNavigate();

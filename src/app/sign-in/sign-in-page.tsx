@@ -38,6 +38,9 @@ function safeFrom(from: string | null | undefined): string {
   }
 }
 
+/** The page the router draws (src/app/routes.ts). */
+export { SignInPage as Component };
+
 export function SignInPage() {
   const { t } = useTranslation('signIn');
   const config = useRuntimeConfig();

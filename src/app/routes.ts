@@ -1,0 +1,162 @@
+/**
+ * The console's pages, once. The router (./router.tsx) builds its tree from this table and loads
+ * each `module` as a chunk of its own, the navigation (./shell/app-layout.tsx and the admin
+ * section links) lists the entries that ask for a place in it, and the server
+ * (server/route-preload.ts) names each page's chunks in the page it sends for a deep link.
+ * ./routes.test.ts fails on a page declared anywhere else or an entry without its decisions.
+ *
+ * Plain data without imports: the server imports this file as it is (the one exception to the
+ * wall between server/ and src/ in eslint.config.js).
+ */
+
+/**
+ * Where a page is drawn. `console`: in the console's layout (header, navigation), with the full
+ * component styles (src/components/page-styles.ts). `wall`: signed in, full screen, with the
+ * styles the shell already has. `bare`: before sign-in, the header bar alone.
+ */
+export type Shell = 'console' | 'wall' | 'bare';
+
+/**
+ * The place a page takes in the navigation, or why it has none. The menus give each its label
+ * and icon (NAV_ITEMS in ./shell/app-layout.tsx, SECTION_ITEMS in the admin page).
+ */
+export type Nav =
+  /** The console's navigation; `adminOnly` for pages only admins may open; `newTab` for the wall's screen. */
+  | { menu: 'main'; adminOnly?: true; newTab?: true }
+  /** The admin page's section links. */
+  | { menu: 'admin' }
+  | { menu: 'none'; why: string };
+
+/** Whether the server names the page's chunks for a deep link, or why not. */
+export type Preload = 'chunks' | { skip: string };
+
+export interface RouteEntry {
+  /** The full path as the router matches it, `:name` for a parameter. */
+  readonly path: string;
+  /** The page module (it exports `Component`), from the repository's root: its own chunk. */
+  readonly module: string;
+  /** The entry whose page draws this one inside it (its `<Outlet />`). */
+  readonly parent?: string;
+  readonly shell: Shell;
+  readonly nav: Nav;
+  readonly preload: Preload;
+}
+
+export const ROUTES: readonly RouteEntry[] = [
+  {
+    path: '/sign-in',
+    module: 'src/app/sign-in/sign-in-page.tsx',
+    shell: 'bare',
+    nav: { menu: 'none', why: 'shown instead of the console until one signs in' },
+    preload: 'chunks',
+  },
+  {
+    path: '/setup',
+    module: 'src/app/sign-in/setup-page.tsx',
+    shell: 'bare',
+    nav: { menu: 'none', why: 'the first run only, before any account exists' },
+    preload: 'chunks',
+  },
+  // The navigation's order: the incident queue first, as it is the landing page (REDIRECTS).
+  {
+    path: '/composite-events',
+    module: 'src/features/composite-events/composite-events-route.tsx',
+    shell: 'console',
+    nav: { menu: 'main' },
+    preload: 'chunks',
+  },
+  {
+    path: '/composite-events/:compositeEventId',
+    module: 'src/features/composite-events/composite-event-route.tsx',
+    shell: 'console',
+    nav: { menu: 'none', why: 'a drill-down, opened from the queue, the wall or an alert' },
+    preload: 'chunks',
+  },
+  {
+    path: '/events',
+    module: 'src/features/events/events-route.tsx',
+    shell: 'console',
+    nav: { menu: 'main' },
+    preload: 'chunks',
+  },
+  {
+    path: '/map',
+    module: 'src/features/map/map-route.tsx',
+    shell: 'console',
+    nav: { menu: 'main' },
+    preload: 'chunks',
+  },
+  {
+    path: '/mics',
+    module: 'src/features/mics/mics-route.tsx',
+    shell: 'console',
+    nav: { menu: 'main' },
+    preload: 'chunks',
+  },
+  {
+    path: '/mics/:micId',
+    module: 'src/features/mics/mic-drawer-route.tsx',
+    parent: '/mics',
+    shell: 'console',
+    nav: { menu: 'none', why: "a mic's drawer over the list, opened from a row or the map" },
+    preload: 'chunks',
+  },
+  {
+    path: '/insights',
+    module: 'src/features/insights/insights-route.tsx',
+    shell: 'console',
+    nav: { menu: 'main' },
+    preload: 'chunks',
+  },
+  {
+    path: '/handover',
+    module: 'src/features/handover/handover-route.tsx',
+    shell: 'console',
+    nav: { menu: 'main' },
+    preload: 'chunks',
+  },
+  {
+    path: '/wall',
+    module: 'src/features/wall/wall-route.tsx',
+    shell: 'wall',
+    nav: { menu: 'main', newTab: true },
+    preload: 'chunks',
+  },
+  {
+    path: '/alerts/:alertId',
+    module: 'src/features/admin/alerts-alert-route.tsx',
+    shell: 'console',
+    nav: { menu: 'none', why: "an alert's own page, opened from the link in the alert's message" },
+    preload: 'chunks',
+  },
+  {
+    path: '/admin',
+    module: 'src/features/admin/admin-route.tsx',
+    shell: 'console',
+    nav: { menu: 'main', adminOnly: true },
+    preload: 'chunks',
+  },
+  ...(
+    [
+      ['accounts', 'src/features/admin/accounts-route.tsx'],
+      ['walls', 'src/features/admin/walls-route.tsx'],
+      ['audit', 'src/features/admin/audit-route.tsx'],
+      ['procedures', 'src/features/admin/procedures-route.tsx'],
+      ['alerts', 'src/features/admin/alerts-route.tsx'],
+      ['priority', 'src/features/admin/priority-route.tsx'],
+    ] as const
+  ).map(([section, module]): RouteEntry => ({
+    path: `/admin/${section}`,
+    module,
+    parent: '/admin',
+    shell: 'console',
+    nav: { menu: 'admin' },
+    preload: 'chunks',
+  })),
+];
+
+/** Paths that show another entry's page: `/` is the incident queue, `/admin` its first section. */
+export const REDIRECTS: readonly { readonly from: string; readonly to: string }[] = [
+  { from: '/', to: '/composite-events' },
+  { from: '/admin', to: '/admin/accounts' },
+];
