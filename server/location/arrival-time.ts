@@ -1,7 +1,8 @@
 import { clearlyBest, consensus, type Candidate, type Model } from './consensus.js';
 import type { Point } from './frame.js';
 import { jointFit } from './joint-fit.js';
-import { levelFitAt } from './level-posterior.js';
+import { levelFitAt } from './level-likelihood.js';
+import type { SourcePrior } from './source-levels.js';
 import { SPEED_OF_SOUND_MPS, type Why } from './types.js';
 
 /** Metres sound travels in a millisecond. */
@@ -21,6 +22,8 @@ export interface TimedReadings {
   sigmaMs: number;
   /** Farthest a mic hears, m. */
   reachM: number;
+  /** What the category says of the source level, for the levels' say. */
+  prior?: SourcePrior | null;
 }
 
 export type ArrivalResult =
@@ -75,13 +78,19 @@ function impossiblePairs(points: readonly Point[], times: readonly number[], tol
 }
 
 /** How likely the levels are with the source at `at` (allowing for a shaded mic); null with fewer than three. */
-function levelSupport(at: Point, points: readonly Point[], levels: readonly (number | null)[]): number | null {
+function levelSupport(
+  at: Point,
+  points: readonly Point[],
+  levels: readonly (number | null)[],
+  prior: SourcePrior | null,
+): number | null {
   const having = points.flatMap((p, i) => (levels[i] == null ? [] : [i]));
   if (having.length < 3) return null;
   return levelFitAt(
     at,
     having.map((i) => points[i]!),
     having.map((i) => levels[i]!),
+    prior,
   ).logLikelihood;
 }
 
@@ -89,9 +98,14 @@ function levelSupport(at: Point, points: readonly Point[], levels: readonly (num
  * Picks the fit the levels agree with, when it is likelier than all the others together; the
  * others that still hold 5 % of the levels' belief come with it, for the radius to cover.
  */
-function byLevel(candidates: Candidate[], points: readonly Point[], levels: readonly (number | null)[]) {
+function byLevel(
+  candidates: Candidate[],
+  points: readonly Point[],
+  levels: readonly (number | null)[],
+  prior: SourcePrior | null,
+) {
   const scored = candidates
-    .map((c) => ({ c, support: levelSupport({ x: c.fit.p[0]!, y: c.fit.p[1]! }, points, levels) ?? -Infinity }))
+    .map((c) => ({ c, support: levelSupport({ x: c.fit.p[0]!, y: c.fit.p[1]! }, points, levels, prior) ?? -Infinity }))
     .sort((a, b) => b.support - a.support);
   const top = scored[0]!.support;
   if (!Number.isFinite(top)) return null;
@@ -121,7 +135,8 @@ export function fitArrival(input: TimedReadings): ArrivalResult {
   // Four clocks check each other only once: one doubted, the other three fit exactly wherever
   // they allow. Times and levels are fitted together then, and the levels name the doubted clock.
   if (n === JOINT_MICS && levels.filter((l) => l != null).length >= 3) {
-    const joint = jointFit(arrivalModel(points, times, tolerance, input.reachM), times, levels, input.sigmaMs);
+    const model = arrivalModel(points, times, tolerance, input.reachM);
+    const joint = jointFit(model, times, levels, input.sigmaMs, input.prior ?? null);
     if (joint !== null) return { ok: true, ...joint, byLevels: joint.candidate.inliers.length < n };
   }
   const candidates = consensus(arrivalModel(points, times, tolerance, input.reachM));
@@ -141,7 +156,7 @@ export function fitArrival(input: TimedReadings): ArrivalResult {
   const clear = clearlyBest(candidates, input.sigmaMs);
   if (clear !== null) return { ok: true, candidate: clear, byLevels: false, alternatives: [] };
   const agreeing = candidates[0]!.inliers.length;
-  const chosen = byLevel(candidates, points, levels);
+  const chosen = byLevel(candidates, points, levels, input.prior ?? null);
   if (chosen !== null) return { ok: true, ...chosen, byLevels: true };
   if (agreeing === n) {
     return {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { arrivalGroups, resolutionOf } from './groups.js';
 import { CLOCK_SIGMA_MS, locateGroup } from './locate.js';
+import { sourcePriorOf } from './source-levels.js';
 import { tracksOf, type Track } from './track.js';
 import { SPEED_OF_SOUND_MPS, type Reading, type Source } from './types.js';
 
@@ -85,7 +86,7 @@ export function locateComposite(composite: z.infer<typeof compositeSchema>, hear
     const groups = arrivalGroups(readings, { resolutionMs, clockMs: CLOCK_SIGMA_MS, hearingRadiusM });
     for (const group of groups) {
       const repeats = groups.filter((other) => other !== group && sameMics(group, other));
-      const source = locateGroup(group, { resolutionMs, hearingRadiusM }, repeats);
+      const source = locateGroup(group, { resolutionMs, hearingRadiusM, sourcePrior: sourcePriorOf(label) }, repeats);
       if (source === null) unplaced++;
       else sources.push({ ...source, label_id: label });
     }

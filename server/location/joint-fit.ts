@@ -1,7 +1,8 @@
 import { fitsFromStarts, type Candidate, type Model } from './consensus.js';
 import { distance, type Point } from './frame.js';
 import { levenbergMarquardt } from './least-squares.js';
-import { levelFitAt } from './level-posterior.js';
+import { levelFitAt } from './level-likelihood.js';
+import type { SourcePrior } from './source-levels.js';
 
 /**
  * Log-likelihood a reading's time loses when its clock is taken to be off: a fault shared by one
@@ -42,6 +43,7 @@ export function jointFit(
   times: readonly number[],
   levels: readonly (number | null)[],
   sigmaMs: number,
+  prior: SourcePrior | null = null,
 ): JointChoice | null {
   const n = times.length;
   const all = Array.from({ length: n }, (_, i) => i);
@@ -53,6 +55,7 @@ export function jointFit(
           at,
           having.map((i) => model.points[i]!),
           having.map((i) => levels[i]!),
+          prior,
         ).logLikelihood;
   const subsets = [all, ...all.map((out) => all.filter((i) => i !== out))];
   const scored: { candidate: Candidate; score: number }[] = [];

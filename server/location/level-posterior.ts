@@ -1,57 +1,10 @@
 import type { Point } from './frame.js';
+import { corrected, LevelLikelihood } from './level-likelihood.js';
 import { orderScore, type OrderPair } from './ordering.js';
+import type { SourcePrior } from './source-levels.js';
 
-/** Expected scatter of one level around the 20·log10(distance) fall-off, dB. */
-export const LEVEL_SIGMA_DB = 1;
-/** Chance that any one mic reads low for a reason of its own (a wall, a bus between): the shade model. */
-const SHADE_CHANCE = 0.15;
-/** How low a shaded mic may read, dB below the fall-off. */
-const SHADE_DB = { least: 3, most: 20 };
 /** Cells across the region searched, per pass. */
 const CELLS = 48;
-
-const corrected = (level: number, at: Point, p: Point) =>
-  level + 10 * Math.log10((at.x - p.x) ** 2 + (at.y - p.y) ** 2 + 1);
-
-/** Likelihood of one reading `r` dB off the fall-off: mostly the scatter, sometimes a shaded mic. */
-function readingLikelihood(r: number): number {
-  const normal = Math.exp(-0.5 * (r / LEVEL_SIGMA_DB) ** 2) / (LEVEL_SIGMA_DB * Math.sqrt(2 * Math.PI));
-  const shaded = r <= -SHADE_DB.least && r >= -SHADE_DB.most ? 1 / (SHADE_DB.most - SHADE_DB.least) : 0;
-  return (1 - SHADE_CHANCE) * normal + SHADE_CHANCE * shaded;
-}
-
-export interface LevelFit {
-  /** Log-likelihood of the readings with the source at `at`, its level the best of a few robust guesses. */
-  logLikelihood: number;
-  sourceDb: number;
-  /** Each reading's dB off the fall-off. */
-  residuals: number[];
-}
-
-/**
- * The readings' fit with the source at `at`: the source level taken as the mean of the
- * distance-corrected levels, or that mean without the lowest (a shaded mic reads low and would
- * drag it down; with four readings or more one can be spared).
- */
-export function levelFitAt(at: Point, points: readonly Point[], levels: readonly number[]): LevelFit {
-  const c = points.map((p, i) => corrected(levels[i]!, at, p));
-  const total = c.reduce((s, v) => s + v, 0);
-  const guesses = [total / c.length];
-  if (c.length >= 4) guesses.push((total - Math.min(...c)) / (c.length - 1));
-  let best: LevelFit | null = null;
-  for (const s of guesses) {
-    const residuals = c.map((v) => v - s);
-    const logLikelihood = residuals.reduce((sum, r) => sum + Math.log(readingLikelihood(r) + 1e-300), 0);
-    if (best === null || logLikelihood > best.logLikelihood) best = { logLikelihood, sourceDb: s, residuals };
-  }
-  return best!;
-}
-
-/** Whether a reading `r` dB off is more likely a shaded mic than scatter. */
-export function looksShaded(r: number): boolean {
-  const normal = (1 - SHADE_CHANCE) * readingLikelihood(r);
-  return r <= -SHADE_DB.least && r >= -SHADE_DB.most && SHADE_CHANCE / (SHADE_DB.most - SHADE_DB.least) > normal;
-}
 
 export interface Posterior {
   /** The cell with the highest posterior. */
@@ -67,74 +20,6 @@ export interface Posterior {
 /** 99 % chi-square quantiles by degrees of freedom (2 per repeat beyond the first: its own place). */
 const CHI2_99 = [0, 6.6, 9.2, 11.3, 13.3, 15.1, 16.8, 18.5, 20.1, 21.7, 23.2];
 const chi2At99 = (dof: number) => CHI2_99[dof] ?? dof + 3 * Math.sqrt(2 * dof);
-
-/**
- * levelFitAt's log-likelihood alone, without allocating: the grid asks it tens of thousands of
- * times per estimate.
- */
-function scorer(points: readonly Point[], levels: readonly number[]) {
-  const c = new Float64Array(points.length);
-  let chosen = 0;
-  const logOf = (s: number) => {
-    let sum = 0;
-    for (const v of c) sum += Math.log(readingLikelihood(v - s) + 1e-300);
-    return sum;
-  };
-  const score = (at: Point): number => {
-    let total = 0;
-    let lowest = Infinity;
-    for (let i = 0; i < points.length; i++) {
-      const v = corrected(levels[i]!, at, points[i]!);
-      c[i] = v;
-      total += v;
-      if (v < lowest) lowest = v;
-    }
-    chosen = total / c.length;
-    const all = logOf(chosen);
-    if (c.length < 4) return all;
-    const spared = logOf((total - lowest) / (c.length - 1));
-    if (spared > all) chosen = (total - lowest) / (c.length - 1);
-    return Math.max(all, spared);
-  };
-  /** Reading i's dB off the fall-off at the place last scored. */
-  const residual = (i: number) => c[i]! - chosen;
-  return Object.assign(score, { residual });
-}
-
-const logNormal = (r: number) => -0.5 * (r / LEVEL_SIGMA_DB) ** 2 - Math.log(LEVEL_SIGMA_DB * Math.sqrt(2 * Math.PI));
-const logShaded = (r: number) =>
-  r <= -SHADE_DB.least && r >= -SHADE_DB.most ? -Math.log(SHADE_DB.most - SHADE_DB.least) : -690;
-
-/**
- * A wall stands between a mic and a place for every repeat or for none: where one mic heard
- * several repeats, its readings' independent shade chances are replaced by one shared one.
- */
-function sharedShade(scorers: readonly ReturnType<typeof scorer>[], hearings: readonly Hearing[]) {
-  const byMic = new Map<string, [number, number][]>();
-  hearings.forEach((h, k) =>
-    h.points.forEach((p, i) => {
-      const key = `${p.x.toFixed(2)},${p.y.toFixed(2)}`;
-      byMic.set(key, [...(byMic.get(key) ?? []), [k, i]]);
-    }),
-  );
-  const repeated = [...byMic.values()].filter((readings) => readings.length > 1);
-  return () => {
-    let correction = 0;
-    for (const readings of repeated) {
-      let normal = Math.log(1 - SHADE_CHANCE);
-      let shaded = Math.log(SHADE_CHANCE);
-      for (const [k, i] of readings) {
-        const r = scorers[k]!.residual(i);
-        correction -= Math.log(readingLikelihood(r) + 1e-300);
-        normal += logNormal(r);
-        shaded += logShaded(r);
-      }
-      const top = Math.max(normal, shaded);
-      correction += top + Math.log(Math.exp(normal - top) + Math.exp(shaded - top));
-    }
-    return correction;
-  };
-}
 
 interface Cell {
   at: Point;
@@ -178,19 +63,26 @@ export interface Hearing {
 }
 
 /**
- * The posterior of the source's place given the levels (the source level fitted), with a prior
- * of hearing: nothing beyond `reach` of a mic that heard it, and each mic's chance of hearing
- * falling e-fold every `falloffM` metres. Repeats of a sound from one place (several shots) are
- * fitted together: they share the place, each its own source level. A coarse grid over
+ * The posterior of the source's place given the levels (the source level fitted, between the
+ * readings and the category's prior when there is one), with a prior of hearing: nothing beyond
+ * `reach` of a mic that heard it, and each mic's chance of hearing falling e-fold every
+ * `falloffM` metres. Repeats of a sound from one place (several shots) are fitted together: they
+ * share the place, the source (its level) and any wall. A coarse grid over
  * everywhere the sound could be, then finer grids over where the posterior lies. Several places
  * fitting about equally well (a near and a far solution, a mirror image) all keep their mass, so
  * the radius covers them all.
  */
-export function levelPosterior(hearings: readonly Hearing[], reach: number, falloffM: number): Posterior | null {
+export function levelPosterior(
+  hearings: readonly Hearing[],
+  reach: number,
+  falloffM: number,
+  prior: SourcePrior | null = null,
+): Posterior | null {
   // Each mic counts once in the prior, however many repeats it heard.
-  const points = [
-    ...new Map(hearings.flatMap((h) => h.points).map((p) => [`${p.x.toFixed(2)},${p.y.toFixed(2)}`, p])).values(),
-  ];
+  const keyOf = (p: Point) => `${p.x.toFixed(2)},${p.y.toFixed(2)}`;
+  const byKey = new Map(hearings.flatMap((h) => h.points).map((p) => [keyOf(p), p]));
+  const points = [...byKey.values()];
+  const micIndex = new Map([...byKey.keys()].map((key, m) => [key, m]));
   const box = {
     x0: Math.max(...points.map((p) => p.x - reach)),
     x1: Math.min(...points.map((p) => p.x + reach)),
@@ -198,33 +90,57 @@ export function levelPosterior(hearings: readonly Hearing[], reach: number, fall
     y1: Math.min(...points.map((p) => p.y + reach)),
   };
   if (box.x0 >= box.x1 || box.y0 >= box.y1) return null;
-  const scorers = hearings.map((h) => scorer(h.points, h.levels));
-  const likelihoods = hearings.map((h, k) => (at: Point) => scorers[k]!(at) + orderScore(h.order, h.points, at));
-  const shade = hearings.length > 1 ? sharedShade(scorers, hearings) : () => 0;
+  const readings = hearings.flatMap((h, k) => h.points.map((p, i) => ({ k, p, level: h.levels[i]! })));
+  const joint = new LevelLikelihood(
+    readings.map((r) => micIndex.get(keyOf(r.p))!),
+    points.length,
+    prior,
+  );
+  const c = new Float64Array(readings.length);
+  // Each repeat alone, to tell how much sharing the place costs it (a siren going by is not one place).
+  const alone = hearings.map((h) => ({
+    likelihood: new LevelLikelihood(
+      h.points.map((_, i) => i),
+      h.points.length,
+      prior,
+    ),
+    c: new Float64Array(h.points.length),
+  }));
+  const own = (k: number, at: Point) => {
+    const { likelihood, c: mine } = alone[k]!;
+    const h = hearings[k]!;
+    for (let i = 0; i < h.points.length; i++) mine[i] = corrected(h.levels[i]!, at, h.points[i]!);
+    return likelihood.score(mine) + orderScore(h.order, h.points, at);
+  };
   // A mic hears a sound less the farther it is: each mic that heard it makes nearer places likelier.
   const score = (at: Point) => {
-    let prior = 0;
+    let total = 0;
     for (const p of points) {
       const d = Math.hypot(at.x - p.x, at.y - p.y);
       if (d > reach) return -Infinity;
-      prior -= d / falloffM;
+      total -= d / falloffM;
     }
-    for (let k = 0; k < likelihoods.length; k++) {
-      const own = likelihoods[k]!(at);
-      if (own > ownBest[k]!) ownBest[k] = own;
-      prior += own;
+    for (let i = 0; i < readings.length; i++) c[i] = corrected(readings[i]!.level, at, readings[i]!.p);
+    total += joint.score(c);
+    for (let k = 0; k < hearings.length; k++) {
+      const order = orderScore(hearings[k]!.order, hearings[k]!.points, at);
+      total += order;
+      if (hearings.length > 1) {
+        const mine = own(k, at);
+        if (mine > ownBest[k]!) ownBest[k] = mine;
+      }
     }
-    return prior + shade();
+    return total;
   };
   // Each repeat's best fit anywhere, alone: how much sharing the place costs it.
-  const ownBest = likelihoods.map(() => -Infinity);
+  const ownBest = hearings.map(() => -Infinity);
   let pass = grid(box, score);
   if (!pass.cells.some((c) => Number.isFinite(c.weight) && c.weight > 0)) return null;
   for (let round = 0; round < 2; round++) pass = grid(heldBox(pass.cells, pass.step), score);
   const { cells, step } = pass;
   const best = cells.reduce((a, b) => (b.weight > a.weight ? b : a)).at;
-  const cost = likelihoods.reduce((sum, likelihood, k) => sum + ownBest[k]! - likelihood(best), 0);
-  const split = likelihoods.length > 1 && 2 * cost > chi2At99(2 * (likelihoods.length - 1));
+  const cost = hearings.reduce((sum, _, k) => sum + ownBest[k]! - own(k, best), 0);
+  const split = hearings.length > 1 && 2 * cost > chi2At99(2 * (hearings.length - 1));
   const mean = cells.reduce((m, c) => ({ x: m.x + c.weight * c.at.x, y: m.y + c.weight * c.at.y }), { x: 0, y: 0 });
   const covariance = [
     [0, 0],

@@ -1,7 +1,9 @@
 import type { Candidate, Model } from './consensus.js';
 import { distance, type Point } from './frame.js';
 import { levenbergMarquardt } from './least-squares.js';
-import { levelFitAt, levelPosterior, looksShaded, type Hearing } from './level-posterior.js';
+import { LEVEL_SIGMA_DB, levelFitAt, looksShaded } from './level-likelihood.js';
+import { levelPosterior, type Hearing } from './level-posterior.js';
+import type { SourcePrior } from './source-levels.js';
 import { orderScore } from './ordering.js';
 import type { Why } from './types.js';
 
@@ -13,8 +15,15 @@ const SOURCE_DB = { min: 60, max: 200 };
 /** Distance with a metre's floor: the fall-off law holds from about a metre out. */
 const spread = (x: number, y: number, p: Point) => Math.sqrt((x - p.x) ** 2 + (y - p.y) ** 2 + 1);
 
-/** Levels falling 20·log10(distance) from a source of unknown level: p = [x, y, source dB at 1 m]. */
-export function levelModel(points: readonly Point[], levels: readonly number[]): Model {
+/**
+ * Levels falling 20·log10(distance) from a source of unknown level: p = [x, y, source dB at 1 m].
+ * The category's prior on the source level, when there is one, is one more reading (of the level itself).
+ */
+export function levelModel(
+  points: readonly Point[],
+  levels: readonly number[],
+  prior: SourcePrior | null = null,
+): Model {
   return {
     points,
     tolerance: Infinity,
@@ -27,6 +36,12 @@ export function levelModel(points: readonly Point[], levels: readonly number[]):
         const d = spread(x!, y!, p);
         r.push(levels[i]! - s! + 20 * Math.log10(d));
         J.push([(DB_PER_NEPER * (x! - p.x)) / (d * d), (DB_PER_NEPER * (y! - p.y)) / (d * d), -1]);
+      }
+      if (prior !== null) {
+        // Weighted as a reading: its scatter is the prior's, a reading's is LEVEL_SIGMA_DB.
+        const w = LEVEL_SIGMA_DB / prior.sigmaDb;
+        r.push(w * (prior.db - s!));
+        J.push([0, 0, -w]);
       }
       return { r, J };
     },
@@ -62,10 +77,11 @@ export function fitLevel(
   reachM: number,
   falloffM: number,
   repeats: readonly Hearing[] = [],
+  prior: SourcePrior | null = null,
 ): LevelResult {
   const { points, levels } = hearing;
-  const shared = repeats.length > 0 ? levelPosterior([hearing, ...repeats], reachM, falloffM) : null;
-  const posterior = shared !== null && !shared.split ? shared : levelPosterior([hearing], reachM, falloffM);
+  const shared = repeats.length > 0 ? levelPosterior([hearing, ...repeats], reachM, falloffM, prior) : null;
+  const posterior = shared !== null && !shared.split ? shared : levelPosterior([hearing], reachM, falloffM, prior);
   const fused = posterior === shared;
   if (posterior === null) {
     return {
@@ -73,9 +89,9 @@ export function fitLevel(
       why: { code: 'levels-disagree', text: 'no place within hearing of every mic explains the levels' },
     };
   }
-  const first = levelFitAt(posterior.best, points, levels);
+  const first = levelFitAt(posterior.best, points, levels, prior);
   const inliers = points.map((_, i) => i).filter((i) => !looksShaded(first.residuals[i]!));
-  const model = levelModel(points, levels);
+  const model = levelModel(points, levels, prior);
   let at = posterior.best;
   // Least squares sees neither the other repeats nor the timestamps' order: it may not undo them.
   if (inliers.length >= 3 && !fused) {
@@ -85,10 +101,10 @@ export function fitLevel(
     const keepsOrder = orderScore(hearing.order, points, polished) >= orderScore(hearing.order, points, at);
     if (keepsOrder && distance(polished, at) <= posterior.radius95(at)) at = polished;
   }
-  const final = levelFitAt(at, points, levels);
+  const final = levelFitAt(at, points, levels, prior);
   const kept = points.map((_, i) => i).filter((i) => !looksShaded(final.residuals[i]!));
   const used = kept.length >= 3 ? kept : points.map((_, i) => i);
-  const sourceDb = used.reduce((s, i) => s + final.residuals[i]!, 0) / used.length + final.sourceDb;
+  const sourceDb = final.sourceDb;
   if (!(sourceDb >= SOURCE_DB.min && sourceDb <= SOURCE_DB.max)) {
     return {
       ok: false,

@@ -105,6 +105,25 @@ describe('locating one sound', () => {
     ]);
   });
 
+  it("with four mics, one behind a wall, the category's typical source level lets the other three place the sound", () => {
+    const source = at(40, -90);
+    const levelNoise = [0.7, -0.9, 0.5, 0];
+    const readings = heard(source, square.slice(0, 4), 131.5).map((r, i) => ({
+      ...r,
+      at: Math.floor(r.at / 1000) * 1000,
+      level: r.level! + levelNoise[i]! - (i === 2 ? 10 : 0),
+    }));
+    const known = { ...rules, resolutionMs: 1000, sourcePrior: { db: 130, sigmaDb: 2.5 } };
+    const found = locateGroup(readings, known)!;
+    expect(found.method).toBe('level');
+    expect(found.dropped).toEqual([expect.objectContaining({ mic_id: 'mic-2', code: 'level' })]);
+    expect(errorOf(source, found)).toBeLessThan(20);
+    expect(found.radius_m).toBeGreaterThanOrEqual(errorOf(source, found));
+    // Without the prior three levels fit the place and source level exactly: nothing checks them.
+    const blind = locateGroup(readings, { ...rules, resolutionMs: 1000 })!;
+    expect(blind.radius_m).toBeGreaterThan(2 * found.radius_m);
+  });
+
   it('falls back to the loudest mic, with the hearing radius, when only one mic heard it', () => {
     const found = locateGroup(heard(at(10, 10), [square[0]!]), rules)!;
     expect(found).toMatchObject({

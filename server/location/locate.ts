@@ -1,7 +1,8 @@
 import { fitArrival, arrivalModel } from './arrival-time.js';
 import { distance, layoutOf, LocalFrame, type Layout } from './frame.js';
 import { fitLevel, levelModel } from './level.js';
-import { LEVEL_SIGMA_DB, type Hearing } from './level-posterior.js';
+import { LEVEL_SIGMA_DB } from './level-likelihood.js';
+import type { Hearing } from './level-posterior.js';
 import { orderPairs } from './ordering.js';
 import {
   describe,
@@ -43,7 +44,8 @@ function byArrival(placed: Placed[], frame: LocalFrame, rules: LocateRules): Sou
   const times = placed.map((r) => r.at - base);
   const levels = placed.map((r) => (r.level !== null && r.level >= 0 && r.level <= MAX_LEVEL_DB ? r.level : null));
   const sigmaMs = timingSigmaMs(rules.resolutionMs);
-  const result = fitArrival({ points, times, levels, sigmaMs, reachM: reach(rules) });
+  const prior = rules.sourcePrior ?? null;
+  const result = fitArrival({ points, times, levels, sigmaMs, reachM: reach(rules), prior });
   if (!result.ok) return result.why;
   const { candidate } = result;
   const { at, inliers, model } = fitted(arrivalModel(points, times, 0, 0), candidate);
@@ -135,10 +137,11 @@ function byLevel(
   const hearing = hearingOf(plausible, frame, rules);
   const { points, levels } = hearing;
   const others = repeats.map((group) => hearingOf(group, frame, rules)).filter((h) => h.points.length >= 3);
-  const result = fitLevel(hearing, reach(rules), falloff(rules), others);
+  const prior = rules.sourcePrior ?? null;
+  const result = fitLevel(hearing, reach(rules), falloff(rules), others, prior);
   if (!result.ok) return { source: result.why, dropped };
   const { candidate } = result;
-  const { at, inliers, model } = fitted(levelModel(points, levels), candidate);
+  const { at, inliers, model } = fitted(levelModel(points, levels, prior), candidate);
   // With repeats fitted together, one repeat's least squares would overstate the spread: the posterior's own.
   const local = result.repeats > 1 ? posteriorSpread(result.covariance) : spreadOf(model, candidate, LEVEL_SPREAD);
   const spread = local === null ? null : statedSpread(local, result.radius95, result.covariance);

@@ -1,6 +1,7 @@
 import type { Candidate, Model } from './consensus.js';
 import { distance, layoutOf, type LocalFrame, type Point } from './frame.js';
 import { ellipse95 } from './least-squares.js';
+import type { SourcePrior } from './source-levels.js';
 import type { Spread } from './uncertainty.js';
 import type { Dropped, Reading, Source, Why } from './types.js';
 
@@ -16,6 +17,8 @@ export interface LocateRules {
   resolutionMs: number;
   /** How far a mic hears (m): the nearest-mic radius, and the most any estimate may claim. */
   hearingRadiusM: number;
+  /** What the sound's category says of its source level; null (or absent) when nothing is known. */
+  sourcePrior?: SourcePrior | null;
 }
 
 /** `v` to `digits` decimals, without binary fractions' tails (0.30000000000000004). */

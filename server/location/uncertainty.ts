@@ -29,7 +29,8 @@ export function spreadOf(model: Model, candidate: Candidate, rules: SpreadRules)
   const { J, r } = model.linearise(candidate.fit.p, candidate.inliers);
   const inverse = inverseNormal(J, 3);
   if (inverse === null) return null;
-  const dof = candidate.inliers.length - 3;
+  // A prior on the third parameter (the source level) is one reading more.
+  const dof = r.length - 3;
   const ssr = r.reduce((s, v) => s + v * v, 0);
   const variance = (ssr + PRIOR_WEIGHT * rules.priorSigma ** 2) / (dof + PRIOR_WEIGHT);
   const cov = [
