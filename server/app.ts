@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { pushSubject, registerPush } from './alerts/push/register.js';
@@ -76,6 +76,8 @@ export interface AppOptions {
   setupToken?: string | null;
   /** Where the JSON log lines go (tests read them); stdout when absent. */
   logStream?: NodeJS.WritableStream;
+  /** Sees every route as it is added (the test that every route taking input refuses it in one shape). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export function buildApp({
@@ -86,6 +88,7 @@ export function buildApp({
   db: untimedDb,
   setupToken = null,
   logStream,
+  onRoute,
 }: AppOptions): FastifyInstance {
   const metrics = new ConsoleMetrics();
   const db = timedDatabase(untimedDb, metrics);
@@ -95,6 +98,7 @@ export function buildApp({
   const trustProxy = config.auth.trustedProxies ?? false;
   const app = Fastify({ ...loggerOptions(config.logLevel, logStream), bodyLimit: BODY_LIMIT, trustProxy, ...limits });
   limitConnections(app, config.connections, { headers, behindProxy: trustProxy !== false });
+  if (onRoute !== undefined) app.addHook('onRoute', onRoute);
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
