@@ -4,7 +4,7 @@ import { acknowledgeAlert, escalationPass } from './escalation.js';
 import { Intake } from './intake.js';
 import { registerSenders } from './senders.js';
 import { saveChannel } from './store.js';
-import { detection, rule, settle, workerOptions } from './test-fixtures.js';
+import { detection, rule, settle, webhookChannel, workerOptions } from './test-fixtures.js';
 import { startHttpReceiver, startSmtpReceiver, type HttpReceiver, type SmtpReceiver } from './test-receivers.js';
 import { DeliveryWorker } from './worker.js';
 
@@ -17,18 +17,7 @@ describeEachDatabase('alerts engine', (getDb) => {
     hook = await startHttpReceiver();
     smtp = await startSmtpReceiver();
     const db = getDb();
-    await saveChannel(
-      db,
-      {
-        name: 'hook',
-        type: 'webhook',
-        enabled: true,
-        language: 'en',
-        settings: { url: hook.url },
-        secrets: { secret: 'sign-me' },
-      },
-      null,
-    );
+    await webhookChannel(db, 'hook', hook.url, { secret: 'sign-me' });
     await saveChannel(
       db,
       {

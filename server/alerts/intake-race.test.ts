@@ -2,8 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../testing/databases.js';
 import { Intake } from './intake.js';
 import { registerSenders } from './senders.js';
-import { saveChannel } from './store.js';
-import { detection, rule } from './test-fixtures.js';
+import { detection, rule, webhookChannel } from './test-fixtures.js';
 
 registerSenders({ url: null, from: null }, () => 'UTC');
 
@@ -15,18 +14,7 @@ registerSenders({ url: null, from: null }, () => 'UTC');
 describeEachDatabase('two intakes on one database', (getDb) => {
   it('open one alert per incident and never more than the storm cap between them', async () => {
     const db = getDb();
-    await saveChannel(
-      db,
-      {
-        name: 'hook',
-        type: 'webhook',
-        enabled: true,
-        language: 'en',
-        settings: { url: 'http://127.0.0.1:9/never-sent' },
-        secrets: {},
-      },
-      null,
-    );
+    await webhookChannel(db, 'hook', 'http://127.0.0.1:9/never-sent');
     const capped = await rule(db, 'capped', { labels: ['explosion'], channels: ['hook'], storm_cap: 3 });
     const grouped = await rule(db, 'grouped', { labels: ['gunshot'], channels: ['hook'], storm_cap: 100 });
     const intakes = [0, 1].map(() => new Intake(db, { timeZone: () => 'UTC', queued: () => undefined }));

@@ -2,7 +2,7 @@ import type { ConsoleDb } from '../db/database.js';
 import type { AlertMessage } from './channel.js';
 import type { Detection } from './intake.js';
 import { ruleSettingsSchema, type RuleSettingsInput } from './model.js';
-import { saveRule, type StoredRule } from './store.js';
+import { saveChannel, saveRule, type StoredRule } from './store.js';
 import type { DeliveryWorker, WorkerOptions } from './worker.js';
 
 /** What the alerts' tests share: a message, detections, rules, and a queue worker's settings. */
@@ -61,6 +61,11 @@ export function detection(mic: number, overrides: Partial<Detection> = {}): Dete
 export async function rule(db: ConsoleDb, name: string, settings: RuleSettingsInput): Promise<StoredRule> {
   const view = await saveRule(db, { name, enabled: true, settings: ruleSettingsSchema.parse(settings) }, null);
   return { id: view.id, name, enabled: true, settings: view.settings };
+}
+
+/** A webhook channel in the console's own JSON. */
+export async function webhookChannel(db: ConsoleDb, name: string, url: string, secrets: Record<string, string> = {}) {
+  await saveChannel(db, { name, type: 'webhook', enabled: true, language: 'en', settings: { url }, secrets }, null);
 }
 
 /** Kicks the worker until nothing due in the next 5 s waits in the queue. */
