@@ -50,7 +50,7 @@ export function firstFrameHtml(): string {
       ].join(''),
     ),
     // The wall's dark screen and its clock (public/boot.js sets and ticks the time), at the
-    // wall's own size (src/features/wall/wall.module.css).
+    // wall's own size (src/features/wall/wall-route.module.css).
     part(
       'wall',
       '<div class="wall-frame" aria-hidden="true"><div class="wall-frame-clock" data-frame-clock></div></div>',

@@ -6,7 +6,7 @@ import { formatAge, formatDateTime, formatPercent, formatTime, formatUtc } from 
 import { localName, otherName, useTranslation } from '@/lib/i18n';
 import { isNew, type FeedEntry } from './feed';
 import { CompositePlaceLine } from './wall-place';
-import classes from './wall.module.css';
+import classes from './feed-entries.module.css';
 import './locales';
 
 const HIGHLIGHT_MS = 60_000;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import classes from './wall.module.css';
+import classes from './feed-section.module.css';
 
 /** One of the wall's two feeds: a title, then the entries as a live log, or a line saying there are none. */
 export function FeedSection({

@@ -3,7 +3,7 @@ import { insightQueries, type Unusual } from '@/api';
 import { usually } from '@/lib/insight-format';
 import { localName, useTranslation } from '@/lib/i18n';
 import type { WallConfig } from './wall-config';
-import classes from './wall.module.css';
+import classes from './unusual-strip.module.css';
 import './locales';
 
 /** A strip holds what fits at a glance from across the room; /insights has the rest. */

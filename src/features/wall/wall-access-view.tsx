@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { sessionEnd, useLive, useSessionEnded } from '@/api';
 import { useTranslation } from '@/lib/i18n';
 import { wallAccessProblem, type WallAccessProblem } from './wall-access';
-import classes from './wall.module.css';
+import classes from './wall-access-view.module.css';
 
 const ACCESS_CHECK_MS = 5_000;
 

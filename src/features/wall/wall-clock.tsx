@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { useTranslation } from '@/lib/i18n';
 import { useNow } from '@/lib/use-now';
-import classes from './wall.module.css';
+import classes from './wall-clock.module.css';
 import './locales';
 
 /** The time to the second and the long date; ticks on its own so the wall does not re-render every second. */

@@ -6,7 +6,7 @@ import { useTranslation } from '@/lib/i18n';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { useNow } from '@/lib/use-now';
 import { staleAfterMs, type WallConfig } from './wall-config';
-import classes from './wall.module.css';
+import classes from './wall-health.module.css';
 import './locales';
 
 export interface Health {

@@ -13,7 +13,7 @@ const subscribeResize = (onChange: () => void) => {
 };
 const shortSide = () => Math.min(window.innerWidth, window.innerHeight);
 
-/** The wall unit of wall.module.css (`--u`) in CSS pixels, for what the canvas draws. */
+/** The wall unit of wall-route.module.css (`--u`) in CSS pixels, for what the canvas draws. */
 function useWallUnit(scale: number): number {
   const side = useSyncExternalStore(subscribeResize, shortSide);
   return Math.min(4, Math.max(0.6, side / 1080)) * scale;

@@ -20,7 +20,7 @@ import { WallAccessGate } from './wall-access-view';
 import { WallClock } from './wall-clock';
 import { wallSearch } from './wall-config';
 import { FreshnessBadge, StaleBanner } from './wall-health';
-import classes from './wall.module.css';
+import classes from './wall-route.module.css';
 import './locales';
 
 // The clock and the feeds paint first; Leaflet (the map chunk) follows.
@@ -137,7 +137,7 @@ function WallScreen() {
             <MicMarkerLegend windowMinutes={config.windowMinutes} showPulse size="lg" />
           </div>
         </div>
-        {/* The composite feed keeps the room of all its entries (wall.module.css), full or not. */}
+        {/* The composite feed keeps the room of all its entries (wall-route.module.css), full or not. */}
         <aside className={classes.side} style={{ '--composite-slots': COMPOSITE_FEED_MAX } as CSSProperties}>
           <FeedSection
             id="wall-composites"
