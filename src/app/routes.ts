@@ -138,9 +138,9 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   ...(
     [
-      ['accounts', 'src/features/admin/accounts-route.tsx'],
-      ['walls', 'src/features/admin/walls-route.tsx'],
-      ['audit', 'src/features/admin/audit-route.tsx'],
+      ['accounts', 'src/features/accounts/accounts-route.tsx'],
+      ['walls', 'src/features/wall-links/walls-route.tsx'],
+      ['audit', 'src/features/audit/audit-route.tsx'],
       ['procedures', 'src/features/admin/procedures-route.tsx'],
       ['alerts', 'src/features/admin/alerts-route.tsx'],
       ['priority', 'src/features/admin/priority-route.tsx'],
