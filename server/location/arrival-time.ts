@@ -24,6 +24,10 @@ export interface TimedReadings {
   reachM: number;
   /** What the category says of the source level, for the levels' say. */
   prior?: SourcePrior | null;
+  /** Which mic took each reading: a clock off is off for every repeat of the sound. */
+  micIds?: readonly string[];
+  /** Other repeats of the sound that the same mics heard (more shots, a siren's next blast). */
+  repeats?: readonly TimedReadings[];
 }
 
 export type ArrivalResult =
@@ -94,6 +98,34 @@ function levelSupport(
   ).logLikelihood;
 }
 
+/** Odds (log) by which other repeats must favour a clock being off for three mics to distrust it: about 20 to 1. */
+const CLOCK_SHOWN_OFF = 3;
+/** Log-likelihood cap of a hypothesis another repeat rules out: one repeat may be a fluke. */
+const RULED_OUT = -20;
+
+/**
+ * What the other repeats of a sound say of which clock is off (or none): each repeat heard by four
+ * mics or more, fitted on times and levels together, gives each hypothesis its best fit's
+ * log-likelihood (against its best); a mic a repeat did not hear is judged as no clock off there.
+ */
+function clockEvidence(input: TimedReadings): (doubted: number) => number {
+  const { micIds } = input;
+  if (micIds === undefined) return () => 0;
+  const said = (input.repeats ?? []).flatMap((other) => {
+    if (other.points.length < 4 || other.levels.filter((l) => l != null).length < 3) return [];
+    const tolerance = Math.max(MIN_TOLERANCE_MS, 5 * other.sigmaMs);
+    const model = arrivalModel(other.points, other.times, tolerance, other.reachM);
+    const joint = jointFit(model, other.times, other.levels, other.sigmaMs, other.prior ?? null);
+    if (joint === null) return [];
+    const top = Math.max(...joint.doubted.values());
+    const of = (i: number) => Math.max(RULED_OUT, (joint.doubted.get(i) ?? -Infinity) - top);
+    const byMic = new Map((other.micIds ?? []).map((id, i) => [id, of(i)]));
+    return [{ none: of(-1), byMic }];
+  });
+  return (doubted) =>
+    said.reduce((sum, o) => sum + (doubted < 0 ? o.none : (o.byMic.get(micIds[doubted]!) ?? o.none)), 0);
+}
+
 /**
  * Picks the fit the levels agree with, when it is likelier than all the others together; the
  * others that still hold 5 % of the levels' belief come with it, for the radius to cover.
@@ -134,9 +166,21 @@ export function fitArrival(input: TimedReadings): ArrivalResult {
   const tolerance = Math.max(MIN_TOLERANCE_MS, 5 * input.sigmaMs);
   // Four clocks check each other only once: one doubted, the other three fit exactly wherever
   // they allow. Times and levels are fitted together then, and the levels name the doubted clock.
+  const evidence = clockEvidence(input);
+  // Three clocks cannot check each other: one that other repeats show off leaves two, a curve.
+  const doubted = n === 3 ? points.findIndex((_, i) => evidence(i) - evidence(-1) > CLOCK_SHOWN_OFF) : -1;
+  if (doubted >= 0) {
+    return {
+      ok: false,
+      why: {
+        code: 'timing-disagrees',
+        text: `other repeats of the sound show the clock of ${input.micIds![doubted]} off, and two clocks fix a curve, not a point`,
+      },
+    };
+  }
   if (n === JOINT_MICS && levels.filter((l) => l != null).length >= 3) {
     const model = arrivalModel(points, times, tolerance, input.reachM);
-    const joint = jointFit(model, times, levels, input.sigmaMs, input.prior ?? null);
+    const joint = jointFit(model, times, levels, input.sigmaMs, input.prior ?? null, evidence);
     if (joint !== null) return { ok: true, ...joint, byLevels: joint.candidate.inliers.length < n };
   }
   const candidates = consensus(arrivalModel(points, times, tolerance, input.reachM));

@@ -14,6 +14,8 @@ const SAME_PLACE_M = 1;
 
 export interface JointChoice {
   candidate: Candidate;
+  /** Log-likelihood of the best place with each reading's clock doubted (its index), or none (-1). */
+  doubted: Map<number, number>;
   /** Other places the joint likelihood still gives 5 % of its belief: the radius must reach them. */
   alternatives: Point[];
 }
@@ -44,6 +46,8 @@ export function jointFit(
   levels: readonly (number | null)[],
   sigmaMs: number,
   prior: SourcePrior | null = null,
+  /** What other repeats of the sound say of each reading's clock being off (-1: none), log-likelihood. */
+  clockEvidence: (doubted: number) => number = () => 0,
 ): JointChoice | null {
   const n = times.length;
   const all = Array.from({ length: n }, (_, i) => i);
@@ -59,6 +63,7 @@ export function jointFit(
         ).logLikelihood;
   const subsets = [all, ...all.map((out) => all.filter((i) => i !== out))];
   const scored: { candidate: Candidate; score: number }[] = [];
+  const doubted = new Map<number, number>();
   for (const subset of subsets) {
     for (const fit of fitsFromStarts(model, subset, Infinity)) {
       const residuals = model.linearise(fit.p, all).r;
@@ -72,7 +77,9 @@ export function jointFit(
       const kept = timeScore(final, sigmaMs);
       if (kept.inliers.length < 3) continue;
       const candidate = { fit: refit, inliers: kept.inliers, residuals: final };
-      const score = kept.score + levelScore(at);
+      const out = kept.inliers.length === n ? -1 : all.find((i) => !kept.inliers.includes(i))!;
+      const score = kept.score + levelScore(at) + clockEvidence(out);
+      doubted.set(out, Math.max(doubted.get(out) ?? -Infinity, score));
       const twin = scored.findIndex(
         (s) => distance(at, { x: s.candidate.fit.p[0]!, y: s.candidate.fit.p[1]! }) < SAME_PLACE_M,
       );
@@ -91,5 +98,5 @@ export function jointFit(
     held += weights[k]! / total;
     alternatives.push({ x: scored[k]!.candidate.fit.p[0]!, y: scored[k]!.candidate.fit.p[1]! });
   }
-  return { candidate: scored[0]!.candidate, alternatives };
+  return { candidate: scored[0]!.candidate, alternatives, doubted };
 }

@@ -93,6 +93,18 @@ describe('locating one sound', () => {
     expect(found.radius_m).toBeGreaterThanOrEqual(errorOf(source, found));
   });
 
+  it('does not time three mics with a clock that the repeats heard by four show off', () => {
+    const source = at(30, -20);
+    const offBy = (readings: Reading[]) => readings.map((r) => (r.micId === 'mic-0' ? { ...r, at: r.at + 320 } : r));
+    const shot = offBy(heard(source, square.slice(0, 4))).map((r) => ({ ...r, at: r.at + 5_000 }));
+    const alone = offBy(heard(source, square.slice(0, 3)));
+    expect(locateGroup(alone, rules)!.method).toBe('arrival-time');
+    const found = locateGroup(alone, rules, [shot])!;
+    expect(found.method).toBe('level');
+    expect(found.reason).toContain('show the clock of mic-0 off');
+    expect(found.radius_m).toBeGreaterThanOrEqual(errorOf(source, found));
+  });
+
   it('leaves out a mic behind a wall (reading 9 dB low) when the levels must decide', () => {
     const source = at(60, 20);
     const readings = heard(source, square).map((r) => ({ ...r, at: Math.floor(r.at / 1000) * 1000 }));

@@ -1,4 +1,4 @@
-import { fitArrival, arrivalModel } from './arrival-time.js';
+import { fitArrival, arrivalModel, type TimedReadings } from './arrival-time.js';
 import { distance, layoutOf, LocalFrame, type Layout } from './frame.js';
 import { fitLevel, levelModel } from './level.js';
 import { LEVEL_SIGMA_DB } from './level-likelihood.js';
@@ -38,14 +38,36 @@ const falloff = (rules: LocateRules) => 0.6 * rules.hearingRadiusM;
 
 const timingSigmaMs = (resolutionMs: number) => Math.sqrt(CLOCK_SIGMA_MS ** 2 + resolutionMs ** 2 / 12);
 
-function byArrival(placed: Placed[], frame: LocalFrame, rules: LocateRules): Source | Why {
+/** One sound's readings as the arrival-time fit takes them: times from the first, levels where plausible. */
+function timed(placed: readonly Placed[], rules: LocateRules): TimedReadings {
   const base = Math.min(...placed.map((r) => r.at));
-  const points = placed.map((r) => r.point);
-  const times = placed.map((r) => r.at - base);
-  const levels = placed.map((r) => (r.level !== null && r.level >= 0 && r.level <= MAX_LEVEL_DB ? r.level : null));
-  const sigmaMs = timingSigmaMs(rules.resolutionMs);
-  const prior = rules.sourcePrior ?? null;
-  const result = fitArrival({ points, times, levels, sigmaMs, reachM: reach(rules), prior });
+  return {
+    points: placed.map((r) => r.point),
+    times: placed.map((r) => r.at - base),
+    levels: placed.map((r) => (r.level !== null && r.level >= 0 && r.level <= MAX_LEVEL_DB ? r.level : null)),
+    sigmaMs: timingSigmaMs(rules.resolutionMs),
+    reachM: reach(rules),
+    prior: rules.sourcePrior ?? null,
+    micIds: placed.map((r) => r.micId),
+  };
+}
+
+function byArrival(
+  placed: Placed[],
+  frame: LocalFrame,
+  rules: LocateRules,
+  repeats: readonly Reading[][],
+): Source | Why {
+  const base = Math.min(...placed.map((r) => r.at));
+  const input = timed(placed, rules);
+  const { points, times, sigmaMs } = input;
+  const others = repeats.map((group) =>
+    timed(
+      group.flatMap((r) => (r.place === null ? [] : [{ ...r, point: frame.toPoint(r.place) }])),
+      rules,
+    ),
+  );
+  const result = fitArrival({ ...input, repeats: others });
   if (!result.ok) return result.why;
   const { candidate } = result;
   const { at, inliers, model } = fitted(arrivalModel(points, times, 0, 0), candidate);
@@ -228,7 +250,7 @@ export function locateGroup(
   } else if (placed.length === 2) {
     whys.push({ code: 'two-mics', text: 'two mics fix a curve, not a point' });
   } else {
-    const arrival = byArrival(placed, frame, rules);
+    const arrival = byArrival(placed, frame, rules, repeats);
     if (!isWhy(arrival)) return { ...arrival, dropped: [...unplaced, ...arrival.dropped] };
     whys.push(named(arrival, layout));
   }
