@@ -167,7 +167,8 @@ test('an admin makes a rule; a gunshot is one webhook, escalates to email until 
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();
   await expect(alerts.row(alerts.rules, 'gunfire')).toContainText('gunshot, explosion');
-  await expect(alerts.row(alerts.rules, 'gunfire')).toContainText('+3s → night-mail · +10s → chief-mail');
+  for (const step of ['Unanswered after 3 s → night-mail', 'Unanswered after 10 s → chief-mail'])
+    await expect(alerts.row(alerts.rules, 'gunfire')).toContainText(step);
 
   // A gunshot in Busan: one alert out, heard by one mic.
   await inject(request, 'mic-0008', 'gunshot');
@@ -220,7 +221,7 @@ test('an admin makes a rule; a gunshot is one webhook, escalates to email until 
 
   // The delivery log says the same.
   await alerts.tab('Deliveries').click();
-  await expect(alerts.row(alerts.deliveries, 'chief-mail')).toContainText('escalation');
+  await expect(alerts.row(alerts.deliveries, 'chief-mail')).toContainText('Escalation');
   expect(ada.errors).toEqual([]);
   expect(opal.errors).toEqual([]);
   await Promise.all([ada.close(), opal.close()]);

@@ -18,6 +18,7 @@ const en = {
   empty: 'Nothing here yet.',
   channels: {
     add: 'New channel',
+    editTitle: 'Edit channel',
     label: 'Channels',
     name: 'Name',
     type: 'Type',
@@ -44,6 +45,7 @@ const en = {
   },
   rules: {
     add: 'New rule',
+    editTitle: 'Edit rule',
     label: 'Rules',
     name: 'Name',
     labels: 'Sound labels (empty: every label)',
@@ -65,6 +67,7 @@ const en = {
     addStep: 'Add an escalation step',
     after: 'If not acknowledged after',
     stepChannels: 'Then send to',
+    stepLine: 'Unanswered after {{after}} s → {{channels}}',
     removeStep: 'Remove step',
     enabled: 'Enabled',
     seconds: '{{n}} s',
@@ -79,6 +82,14 @@ const en = {
     latency: 'Latency',
     detail: 'Error',
     outcomes: { ok: 'Delivered', retry: 'Will retry', failed: 'Gave up' },
+    kinds: {
+      alert: 'Alert',
+      update: 'Update',
+      escalation: 'Escalation',
+      summary: 'Storm summary',
+      acknowledged: 'Acknowledged',
+      test: 'Test',
+    },
   },
   alert: {
     title: 'Alert: {{label}}',
@@ -123,6 +134,7 @@ const ko: typeof en = {
   empty: '아직 없습니다.',
   channels: {
     add: '새 채널',
+    editTitle: '채널 편집',
     label: '채널',
     name: '이름',
     type: '종류',
@@ -149,6 +161,7 @@ const ko: typeof en = {
   },
   rules: {
     add: '새 규칙',
+    editTitle: '규칙 편집',
     label: '규칙',
     name: '이름',
     labels: '소리 라벨 (비우면 모든 라벨)',
@@ -170,6 +183,7 @@ const ko: typeof en = {
     addStep: '전달 단계 추가',
     after: '확인되지 않고 지난 시간',
     stepChannels: '다음으로 보낼 채널',
+    stepLine: '{{after}}초 동안 확인 없으면 → {{channels}}',
     removeStep: '단계 삭제',
     enabled: '사용',
     seconds: '{{n}}초',
@@ -184,6 +198,14 @@ const ko: typeof en = {
     latency: '지연',
     detail: '오류',
     outcomes: { ok: '전송됨', retry: '다시 시도 예정', failed: '포기함' },
+    kinds: {
+      alert: '알림',
+      update: '업데이트',
+      escalation: '단계별 전달',
+      summary: '폭주 요약',
+      acknowledged: '확인됨',
+      test: '테스트',
+    },
   },
   alert: {
     title: '알림: {{label}}',

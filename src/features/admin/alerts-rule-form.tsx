@@ -8,6 +8,7 @@ import {
   Stack,
   Switch,
   TagsInput,
+  Text,
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -50,6 +51,7 @@ export function AlertRuleForm({
   const [cooldown, setCooldown] = useState<number>(s?.cooldown ?? 0);
   const [stormCap, setStormCap] = useState<number>(s?.storm_cap ?? 5);
   const [radius, setRadius] = useState<number>(s?.radius_m ?? 500);
+  const [incidentWindow, setIncidentWindow] = useState<number>(s?.window ?? 120);
   const [picked, setPicked] = useState<string[]>(s?.channels ?? []);
   const [quiet, setQuiet] = useState(quietText(rule));
   const [steps, setSteps] = useState<Step[]>(s?.escalate ?? []);
@@ -64,6 +66,7 @@ export function AlertRuleForm({
         cooldown,
         storm_cap: stormCap,
         radius_m: radius,
+        window: incidentWindow,
         channels: picked,
         quiet: match === null ? [] : [{ days: [0, 1, 2, 3, 4, 5, 6], from: match[1]!, to: match[2]! }],
         escalate: steps.filter((step) => step.channels.length > 0),
@@ -109,14 +112,24 @@ export function AlertRuleForm({
           />
           <NumberInput label={t('rules.stormCap')} min={1} max={1000} value={stormCap} onChange={number(setStormCap)} />
         </Group>
-        <NumberInput
-          label={t('rules.radius')}
-          suffix=" m"
-          min={0}
-          max={100000}
-          value={radius}
-          onChange={number(setRadius)}
-        />
+        {/* What makes one incident: same label, nearby mics, close in time. */}
+        <Group grow align="flex-start">
+          <NumberInput
+            label={t('rules.radius')}
+            suffix=" m"
+            min={0}
+            max={100000}
+            value={radius}
+            onChange={number(setRadius)}
+          />
+          <NumberInput
+            label={t('rules.window')}
+            suffix=" s"
+            min={1}
+            value={incidentWindow}
+            onChange={number(setIncidentWindow)}
+          />
+        </Group>
         <MultiSelect searchable label={t('rules.channels')} data={channels} value={picked} onChange={setPicked} />
         <TextInput
           label={t('rules.quiet')}
@@ -124,33 +137,42 @@ export function AlertRuleForm({
           onChange={(e) => setQuiet(e.currentTarget.value)}
           placeholder="22:00-06:00"
         />
+        {steps.length > 0 && (
+          <Text size="sm" fw={500}>
+            {t('rules.escalate')}
+          </Text>
+        )}
         {steps.map((step, i) => (
-          <Group key={i} align="flex-end" wrap="nowrap" role="group" aria-label={`${t('rules.escalate')} ${i + 1}`}>
+          // Side by side on a desk; on a phone the channels go under the delay rather than crush it.
+          <Group key={i} align="flex-end" gap="xs" role="group" aria-label={`${t('rules.escalate')} ${i + 1}`}>
             <NumberInput
               label={t('rules.after')}
               suffix=" s"
               min={1}
-              w={150}
+              w={{ base: '100%', xs: 210 }}
               value={step.after}
               onChange={(value) => setSteps(steps.map((x, j) => (j === i ? { ...x, after: Number(value) || 1 } : x)))}
             />
-            <MultiSelect
-              searchable
-              label={t('rules.stepChannels')}
-              data={channels}
-              value={step.channels}
-              style={{ flex: 1 }}
-              onChange={(value) => setSteps(steps.map((x, j) => (j === i ? { ...x, channels: value } : x)))}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              aria-label={t('rules.removeStep')}
-              onClick={() => setSteps(steps.filter((_, j) => j !== i))}
-            >
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
+            <Group align="flex-end" gap="xs" wrap="nowrap" style={{ flex: 1, minWidth: 220 }}>
+              <MultiSelect
+                searchable
+                label={t('rules.stepChannels')}
+                data={channels}
+                value={step.channels}
+                style={{ flex: 1 }}
+                onChange={(value) => setSteps(steps.map((x, j) => (j === i ? { ...x, channels: value } : x)))}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                mb={1}
+                aria-label={t('rules.removeStep')}
+                onClick={() => setSteps(steps.filter((_, j) => j !== i))}
+              >
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            </Group>
           </Group>
         ))}
         <Button
