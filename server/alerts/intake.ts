@@ -68,7 +68,7 @@ export class Intake {
     }
     this.pending += work.length;
     this.chain = this.chain.then(async () => {
-      // A batch in one transaction: one commit (one fsync on SQLite) for a page of detections.
+      // A batch in one transaction: one commit (one fsync on SQLite) for up to BATCH detections.
       for (let i = 0; i < work.length; i += BATCH) {
         const batch = work.slice(i, i + BATCH);
         try {
@@ -84,6 +84,8 @@ export class Intake {
         } finally {
           this.pending -= batch.length;
         }
+        // SQLite answers in-line: between batches the pages' own requests get the event loop and the database.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     });
   }
@@ -169,7 +171,8 @@ export class Intake {
   }
 }
 
-const BATCH = 200;
+/** A burst is taken in batches this size: one commit each, short enough not to hold pages up. */
+const BATCH = 50;
 
 type Trx = Kysely<ConsoleSchema>;
 
