@@ -2,6 +2,8 @@ import type { BundleReport } from './bundle';
 import type { BackfillResult, CorroborationAtRest } from './lib/backfill';
 import type { ClusterResult } from './lib/cluster';
 import { clusterReport } from './lib/cluster-report';
+import type { AlertsResult } from './lib/alerts';
+import { alertsReport } from './lib/alerts-report';
 import type { EdgeLoadResult } from './lib/edge-load';
 import type { EvidenceResult } from './lib/evidence';
 import type { FreshnessResult } from './lib/freshness';
@@ -276,6 +278,8 @@ export function writeReport(r: Record<string, unknown>): string {
   }
   const cluster = r.cluster as ClusterResult | undefined;
   if (cluster) out.push(...clusterReport(cluster));
+  const alerts = r.alerts as AlertsResult | undefined;
+  if (alerts) out.push(...alertsReport(alerts));
   out.push('', '## Where a budget is missed, and why', '', ...MISSES);
   return `${out.join('\n')}\n`;
 }

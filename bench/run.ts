@@ -4,12 +4,14 @@
  * bench/results.json and bench/RESULTS.md. Loopback only; every loop is bounded.
  *
  *   --only=bundle,load,lighthouse,map,soak,server,freshness,edge,backfill,corroboration,locate,evidence,cluster   run some sections (also `--only lighthouse`)
+ *   --only alerts                                   alerts out: edge → webhook latency, a burst against the storm cap
  *   --only backfill-city                            the back-fill's start-up cost on the city's edge
  *   --only city --before <dir>                      Lighthouse on the city profile and the demo, that build then this one
  *   --quick                                         fewer runs and cycles (a smoke run of the harness)
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import { measureAlerts } from './lib/alerts';
 import { launch } from './lib/browser';
 import { measureBundle, BUDGETS } from './bundle';
 import { measureBackfill, measureCorroborationAtRest } from './lib/backfill';
@@ -46,6 +48,7 @@ const only = onlyValue?.split(',') ?? [
   'locate',
   'evidence',
   'cluster',
+  'alerts',
   'city',
   'backfill-city',
 ];
@@ -123,6 +126,13 @@ async function main() {
     const minutes = quick ? 0.5 : 2;
     log(`cluster: edge load with 1 and 3 replicas (${minutes} min each), failover, fan-out to 1,000 subscribers`);
     results.cluster = await measureCluster({ minutes, kills: quick ? 2 : 5, separate: !quick }, log);
+  }
+  if (want('alerts')) {
+    log('alerts: a stored gunshot to its webhook, then a burst of 1,000 detections against the storm cap');
+    results.alerts = await measureAlerts(
+      { runs: quick ? 2 : 5, samples: quick ? 10 : 20, burst: 1000, bursts: quick ? 1 : 3 },
+      log,
+    );
   }
   if (want('backfill-city')) {
     log("insights back-fill at start-up on the city's edge (sampled), pages timed with and without it");

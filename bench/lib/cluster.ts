@@ -4,7 +4,7 @@ import { buildDemoEdge } from '../../server/demo/edge-app';
 import { DemoStore } from '../../server/demo/store';
 import { openLiveClient, type LiveClient } from './live-clients';
 import { startPostgres } from './postgres';
-import { BENCH_DIR, startConsole, type Running } from './servers';
+import { BENCH_DIR, signIn, startConsole, type Running } from './servers';
 import { quantile, summarize, type Summary } from './stats';
 
 interface EdgeCount {
@@ -64,19 +64,6 @@ const FANOUT_PORT = 8723;
 const EDGE_PORT = 8726;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function login(base: string): Promise<string> {
-  const response = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (response.status !== 204) throw new Error(`sign-in answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0]!)
-    .join('; ');
-}
-
 const leaderOf = async (base: string) =>
   fetch(`${base}/readyz`).then(
     async (r) => ((await r.json()) as { leader: string }).leader,
@@ -128,7 +115,7 @@ export async function measureCluster(
     const count = async (replicas: Running[]): Promise<EdgeCount> => {
       const screens: LiveClient[] = [];
       for (const replica of replicas) {
-        const cookie = await login(replica.url);
+        const cookie = await signIn(replica.url, ADMIN);
         for (let i = 0; i < screensPerReplica; i++) screens.push(await openLiveClient(replica.url, cookie, false));
       }
       await sleep(10_000);
@@ -203,7 +190,7 @@ async function measureFailover(
   kills: number,
   inject: (n: number) => { id: string; created_at: string }[],
 ): Promise<ClusterResult['failover']> {
-  const cookie = await login(replicas[0]!.url);
+  const cookie = await signIn(replicas[0]!.url, ADMIN);
   const watchers: { client: LiveClient; from: number }[] = [];
   const watch = async (replica: Running) => {
     watchers.push({ client: await openLiveClient(replica.url, cookie, true), from: Date.now() + 2000 });
@@ -268,7 +255,7 @@ async function measureFanout(
     LIVE_MAX_STREAMS: '2000',
   });
   running.push(console_);
-  const cookie = await login(console_.url);
+  const cookie = await signIn(console_.url, ADMIN);
   const clients: LiveClient[] = [await openLiveClient(console_.url, cookie, true)];
   await sleep(5000);
   const heapBefore = await metric(console_.url, 'esc_nodejs_heap_size_used_bytes');

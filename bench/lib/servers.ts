@@ -68,3 +68,17 @@ export async function startConsole(
     kill,
   };
 }
+
+/** Signs in with a password: the session cookie for the bench's own requests. */
+export async function signIn(base: string, account: { username: string; password: string }): Promise<string> {
+  const response = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (response.status !== 204) throw new Error(`sign-in answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .join('; ');
+}

@@ -15,6 +15,7 @@ const HEADINGS: Record<string, string[]> = {
   locate: ['## 9. '],
   evidence: ['## 10. '],
   cluster: ['## 11. '],
+  alerts: ['## 12. '],
 };
 
 /** A markdown document's `## ` sections: the text before the first, then each from its heading on. */
