@@ -1,3 +1,4 @@
+import { createStore } from '@/lib/store';
 import { ApiError } from './api-error';
 
 export type EdgeStatus = 'connecting' | 'live' | 'unreachable' | 'unauthorized';
@@ -11,30 +12,25 @@ export interface EdgeConnection {
   message: string | null;
 }
 
-let state: EdgeConnection = { status: 'connecting', lastOkAt: null, since: null, message: null };
+const store = createStore<EdgeConnection>(
+  { status: 'connecting', lastOkAt: null, since: null, message: null },
+  (a, b) => a.status === b.status && a.lastOkAt === b.lastOkAt && a.message === b.message,
+);
+const { set } = store;
 /** The hub's stream said the edge is down (not merely this tab's last request failing). */
-let hubDown = false;
-const listeners = new Set<() => void>();
-
-function set(next: EdgeConnection): void {
-  if (next.status === state.status && next.lastOkAt === state.lastOkAt && next.message === state.message) return;
-  state = next;
-  for (const listener of listeners) listener();
-}
+const hubDown = createStore(false);
 
 /** What every API call learns about the edge; the header and the wall display read it. */
 export const edgeConnection = {
-  get: (): EdgeConnection => state,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  get: store.get,
+  subscribe: store.subscribe,
   succeeded(at = Date.now()): void {
     // Coarse to the second so a busy page does not re-render the header on every response.
     set({ status: 'live', lastOkAt: Math.floor(at / 1000) * 1000, since: null, message: null });
   },
   failed(error: ApiError, method: string, at = Date.now()): void {
     if (error.isUnauthorized && method === 'GET') {
+      const state = store.get();
       set({
         status: 'unauthorized',
         lastOkAt: state.lastOkAt,
@@ -42,6 +38,7 @@ export const edgeConnection = {
         message: error.message,
       });
     } else if (error.isTransient) {
+      const state = store.get();
       set({
         status: 'unreachable',
         lastOkAt: state.lastOkAt,
@@ -55,8 +52,9 @@ export const edgeConnection = {
    * good as this tab's own requests (and arrives without them).
    */
   fromHub(health: { status: string; since: string; lastOkAt: string | null; error: string | null }): void {
-    hubDown = health.status === 'down' || health.status === 'unauthorized';
-    const lastOkAt = health.lastOkAt === null ? state.lastOkAt : Math.floor(Date.parse(health.lastOkAt) / 1000) * 1000;
+    hubDown.set(health.status === 'down' || health.status === 'unauthorized');
+    const lastOkAt =
+      health.lastOkAt === null ? store.get().lastOkAt : Math.floor(Date.parse(health.lastOkAt) / 1000) * 1000;
     const since = Date.parse(health.since);
     if (health.status === 'down') set({ status: 'unreachable', lastOkAt, since, message: health.error });
     else if (health.status === 'unauthorized') set({ status: 'unauthorized', lastOkAt, since, message: health.error });
@@ -67,10 +65,9 @@ export const edgeConnection = {
    * While the hub's stream reports the edge down, a tab's retries would only add load to an edge the
    * hub is already retrying with back-off; its word that the edge is back refetches what failed.
    */
-  hubReportsDown: (): boolean => hubDown,
+  hubReportsDown: (): boolean => hubDown.get(),
   reset(): void {
-    hubDown = false;
-    state = { status: 'connecting', lastOkAt: null, since: null, message: null };
-    for (const listener of listeners) listener();
+    hubDown.reset();
+    store.reset();
   },
 };

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import { useRuntimeConfig } from '@/lib/runtime-config';
+import { createStore } from '@/lib/store';
 
 export const ROLES = ['viewer', 'operator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -119,24 +120,13 @@ export const sessionQueries = {
 };
 
 /** Set when a console call answered "sign in": the session ended (expired, disabled, signed out elsewhere). */
-let ended = false;
-const endedListeners = new Set<() => void>();
+const ended = createStore(false);
 
 export const sessionEnd = {
-  get: () => ended,
-  subscribe(listener: () => void): () => void {
-    endedListeners.add(listener);
-    return () => endedListeners.delete(listener);
-  },
-  mark(): void {
-    if (ended) return;
-    ended = true;
-    for (const listener of endedListeners) listener();
-  },
-  reset(): void {
-    ended = false;
-    for (const listener of endedListeners) listener();
-  },
+  get: ended.get,
+  subscribe: ended.subscribe,
+  mark: (): void => ended.set(true),
+  reset: ended.reset,
 };
 
 export function useSessionEnded(): boolean {

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { edgeConnection } from '@/api';
+import { resetStores } from '@/lib/store';
 import { server } from './msw-server';
 
 // jsdom lacks these; Mantine reads them.
@@ -43,6 +43,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   sessionStorage.clear();
-  edgeConnection.reset();
+  // Every tab-wide store (the edge's connection, the live stream, the session's end…) starts afresh.
+  resetStores();
 });
 afterAll(() => server.close());

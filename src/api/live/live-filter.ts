@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { createStore } from '@/lib/store';
 
 /** What a screen wants pushed, when not everything: the hub filters per subscriber. */
 export interface LiveFilter {
@@ -9,21 +10,8 @@ export interface LiveFilter {
 
 export const NO_LIVE_FILTER: LiveFilter = { edgeId: null, labelIds: [], windowMinutes: null };
 
-let current: LiveFilter = NO_LIVE_FILTER;
-const listeners = new Set<() => void>();
-
-export const liveFilter = {
-  get: (): LiveFilter => current,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  set(next: LiveFilter): void {
-    if (liveFilterQuery(next) === liveFilterQuery(current)) return;
-    current = next;
-    for (const listener of listeners) listener();
-  },
-};
+/** Two filters that ask the hub for the same stream are the same. */
+export const liveFilter = createStore(NO_LIVE_FILTER, (a, b) => liveFilterQuery(a) === liveFilterQuery(b));
 
 /** The query string of /live for a filter. */
 export function liveFilterQuery(filter: LiveFilter): string {

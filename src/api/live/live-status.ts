@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createStore } from '@/lib/store';
 import type { HubHealth } from './messages';
 
 /**
@@ -17,21 +18,15 @@ export interface LiveState {
   heardAt: number | null;
 }
 
-let state: LiveState = { status: 'off', health: null, heardAt: null };
-const listeners = new Set<() => void>();
+const store = createStore<LiveState>(
+  { status: 'off', health: null, heardAt: null },
+  (a, b) => a.status === b.status && a.health === b.health && a.heardAt === b.heardAt,
+);
 
 export const liveState = {
-  get: (): LiveState => state,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  set(patch: Partial<LiveState>): void {
-    const next = { ...state, ...patch };
-    if (next.status === state.status && next.health === state.health && next.heardAt === state.heardAt) return;
-    state = next;
-    for (const listener of listeners) listener();
-  },
+  get: store.get,
+  subscribe: store.subscribe,
+  set: (patch: Partial<LiveState>): void => store.set({ ...store.get(), ...patch }),
 };
 
 /** True while pushes arrive: pages turn their polling off, and back on by themselves when it is false. */
