@@ -88,6 +88,13 @@ export interface MicLike {
   location: { latitude: number; longitude: number };
 }
 
+/** Whether a mic can be drawn: a finite latitude and longitude within their ranges. */
+export function hasMapPosition({ latitude, longitude }: { latitude: number; longitude: number }): boolean {
+  return (
+    Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180
+  );
+}
+
 /** Mics with a usable position, each with its map state. */
 export function toMarkerMics(
   mics: readonly MicLike[],
@@ -97,8 +104,8 @@ export function toMarkerMics(
 ): MarkerMic[] {
   const out: MarkerMic[] = [];
   for (const mic of mics) {
+    if (!hasMapPosition(mic.location)) continue;
     const { latitude: lat, longitude: lon } = mic.location;
-    if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) continue;
     out.push({
       id: mic.id,
       name: mic.name,

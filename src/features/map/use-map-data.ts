@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { eventQueries, LIVE_MERGE, micQueries, unlessLive, useLive } from '@/api';
 import { drawable } from '@/components/inventory-note';
 import { useLabelNames } from '@/components/labels/use-labels';
-import { lastHeardByMic } from '@/components/map/mic-marker-state';
+import { hasMapPosition, lastHeardByMic } from '@/components/map/mic-marker-state';
 import { localName, useTranslation } from '@/lib/i18n';
 import { useNow } from '@/lib/use-now';
 import { filterMarkerMics, type MapFilters } from './map-filters';
@@ -54,10 +54,16 @@ export function useMapData(filters: MapFilters) {
     return [...byId].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
   }, [labelNames, recent.data, filters.label, i18n.language]);
 
-  const heardCount = markers.filter((m) => m.state === 'fresh' || m.state === 'recent').length;
-  const withoutPosition =
-    (allMics?.length ?? 0) -
-    filterMarkerMics(allMics ?? [], { ...filters, status: null, edgeId: null }, new Map(), now).length;
+  const heardCount = useMemo(
+    () => markers.filter((m) => m.state === 'fresh' || m.state === 'recent').length,
+    [markers],
+  );
+  // Counted once per inventory: on every render (each hover, each draw) it built a marker for
+  // each of 10,000 mics to count the few without a position, on the first draw's path too.
+  const withoutPosition = useMemo(
+    () => (allMics ?? []).reduce((n, mic) => (hasMapPosition(mic.location) ? n : n + 1), 0),
+    [allMics],
+  );
 
   return {
     mics,
