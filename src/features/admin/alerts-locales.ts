@@ -6,7 +6,6 @@ const en = {
   failedBanner: 'Alerts could not be delivered {{count}} times in the last day. Last error: {{error}}',
   tabs: { channels: 'Channels', rules: 'Rules', deliveries: 'Deliveries' },
   fromFile: 'From ALERTS_FILE',
-  on: 'On',
   off: 'Off',
   edit: 'Edit',
   remove: 'Remove',
@@ -70,7 +69,6 @@ const en = {
     stepLine: 'Unanswered after {{after}} s → {{channels}}',
     removeStep: 'Remove step',
     enabled: 'Enabled',
-    seconds: '{{n}} s',
   },
   deliveries: {
     label: 'Delivery log',
@@ -78,7 +76,6 @@ const en = {
     channel: 'Channel',
     kind: 'Message',
     outcome: 'Outcome',
-    status: 'Status',
     latency: 'Latency',
     detail: 'Error',
     outcomes: { ok: 'Delivered', retry: 'Will retry', failed: 'Gave up' },
@@ -112,7 +109,6 @@ const en = {
     acknowledgedBy: 'Taken by {{name}} at {{at}}',
     done: 'You took this alert',
     events: 'Open the events',
-    notFound: 'No such alert.',
   },
 };
 
@@ -122,7 +118,6 @@ const ko: typeof en = {
   failedBanner: '지난 하루 동안 알림 전송이 {{count}}번 실패했습니다. 마지막 오류: {{error}}',
   tabs: { channels: '채널', rules: '규칙', deliveries: '전송 기록' },
   fromFile: 'ALERTS_FILE에서 설정',
-  on: '켜짐',
   off: '꺼짐',
   edit: '편집',
   remove: '삭제',
@@ -168,7 +163,7 @@ const ko: typeof en = {
     labelsShort: '라벨',
     any: '전체',
     edges: '엣지 (비우면 모든 엣지)',
-    source: '대상',
+    source: '감지 출처',
     sources: { events: '개별 감지', composites: '복합 이벤트' },
     minMics: '최소 감지 마이크 수',
     priority: '우선순위',
@@ -186,7 +181,6 @@ const ko: typeof en = {
     stepLine: '{{after}}초 동안 확인 없으면 → {{channels}}',
     removeStep: '단계 삭제',
     enabled: '사용',
-    seconds: '{{n}}초',
   },
   deliveries: {
     label: '전송 기록',
@@ -194,7 +188,6 @@ const ko: typeof en = {
     channel: '채널',
     kind: '메시지',
     outcome: '결과',
-    status: '상태 코드',
     latency: '지연',
     detail: '오류',
     outcomes: { ok: '전송됨', retry: '다시 시도 예정', failed: '포기함' },
@@ -222,7 +215,6 @@ const ko: typeof en = {
     acknowledgedBy: '{{name}} 님이 {{at}}에 확인함',
     done: '이 알림을 맡았습니다',
     events: '이벤트 열기',
-    notFound: '해당 알림이 없습니다.',
   },
 };
 

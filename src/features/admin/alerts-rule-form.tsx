@@ -46,6 +46,8 @@ export function AlertRuleForm({
   const [name, setName] = useState(rule?.name ?? '');
   const [enabled, setEnabled] = useState(rule?.enabled ?? true);
   const [labels, setLabels] = useState<string[]>(s?.labels ?? []);
+  const [source, setSource] = useState(s?.source ?? 'events');
+  const [edges, setEdges] = useState<string[]>(s?.edges ?? []);
   const [minMics, setMinMics] = useState<number>(s?.min_mics ?? 1);
   const [priority, setPriority] = useState(s?.priority ?? 'high');
   const [cooldown, setCooldown] = useState<number>(s?.cooldown ?? 0);
@@ -61,6 +63,8 @@ export function AlertRuleForm({
       const settings = {
         ...s,
         labels,
+        source,
+        edges,
         min_mics: minMics,
         priority,
         cooldown,
@@ -92,6 +96,14 @@ export function AlertRuleForm({
       <Stack gap="sm">
         <TextInput label={t('rules.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} required />
         <TagsInput label={t('rules.labels')} value={labels} onChange={setLabels} placeholder="gunshot" />
+        <Select
+          label={t('rules.source')}
+          data={(['events', 'composites'] as const).map((v) => ({ value: v, label: t(`rules.sources.${v}`) }))}
+          value={source}
+          onChange={(value) => value !== null && setSource(value)}
+          allowDeselect={false}
+        />
+        <TagsInput label={t('rules.edges')} value={edges} onChange={setEdges} />
         <Group grow align="flex-start">
           <NumberInput label={t('rules.minMics')} min={1} max={100} value={minMics} onChange={number(setMinMics)} />
           <Select
