@@ -165,13 +165,19 @@ export async function measureAlerts(
     const bursts: BurstRun[] = [];
     const starts: number[] = [];
     const pages: BurstRun['pages'][] = [];
+    let lastMinute = -1;
     for (let burst = 0; burst < options.bursts; burst++) {
       const rest = sampler(server.url, cookie, paths);
       await sleep(10_000);
       const atRest = await rest.stop();
       // The cap counts per minute: each burst and its intake inside a minute of its own, after
       // the last one's summary (sent as its minute ends).
-      while (new Date().getSeconds() < 3 || new Date().getSeconds() > 30) await sleep(250);
+      const ready = () => {
+        const now = new Date();
+        return now.getMinutes() !== lastMinute && now.getSeconds() >= 3 && now.getSeconds() <= 30;
+      };
+      while (!ready()) await sleep(250);
+      lastMinute = new Date().getMinutes();
       starts.push(stormHook.received.length);
       const during = sampler(server.url, cookie, paths);
       for (let i = 0; i < options.burst; i += 10) {
