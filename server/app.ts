@@ -243,6 +243,7 @@ export function buildApp({
           rules,
           backfillMaxRps: config.insights.backfillMaxRps,
           deafMinMissed: config.insights.deafMinMissed,
+          log: (message) => app.log.error(message),
         });
   registerAcousticInsights(app, { service: insights, reader: insightsReader });
   registerHeardBy(app, { service: insights, reader: insightsReader });
@@ -252,7 +253,7 @@ export function buildApp({
     hearingRadiusM: config.insights.neighbourRadiusM,
   });
   if (insights !== null) {
-    const log = (error: unknown) => console.error(`insights: ${(error as Error).message}`);
+    const log = (error: unknown) => app.log.error(`insights: ${(error as Error).message}`);
     if (hub !== null) {
       // The hub reads every new event once for every screen; the counts take them from it.
       hub.onEvents((events) => void insights.fromHub(events).catch(log));

@@ -120,7 +120,8 @@ describe('the audio route against an edge on loopback', () => {
   });
 
   it('refuses every hostile file_path without fetching anything, and logs it', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The app's logger, as every server concern logs (pino; QUIET keeps it off stdout here).
+    const log = vi.spyOn(console_.app.log, 'warn').mockImplementation(() => undefined);
     for (const filePath of HOSTILE_PATHS) {
       const answer = await listen(incident(filePath));
       const body = (await answer.json()) as { detail: string; reason: string };

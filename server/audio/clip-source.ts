@@ -28,7 +28,8 @@ export interface ClipSourceOptions {
   /** EDGE_MAX_AUDIO_BYTES. */
   maxClipBytes: number;
   cache?: { maxBytes: number; ttlMs: number };
-  log?: (line: string) => void;
+  /** Where a refused file_path is told (the app's logger). */
+  log: (line: string) => void;
 }
 
 const pathsWeight = (paths: Paths) => [...paths].reduce((sum, [id, p]) => sum + id.length + String(p).length, 64);

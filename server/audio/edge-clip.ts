@@ -54,7 +54,7 @@ export interface ClipFetchOptions {
   base: string;
   /** EDGE_MAX_AUDIO_BYTES. */
   maxBytes: number;
-  log?: (line: string) => void;
+  log: (line: string) => void;
 }
 
 const AUDIO_TYPE = /^audio\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
@@ -70,7 +70,7 @@ export async function fetchClip(
   authorization: string | null,
   signal?: AbortSignal,
 ): Promise<Clip> {
-  const log = options.log ?? ((line: string) => console.error(line));
+  const { log } = options;
   const checked = checkClipPath(filePath);
   const url = checked.ok ? clipUrl(options.base, checked.encoded) : null;
   if (url === null) {

@@ -25,6 +25,7 @@ export function registerAudio(app: FastifyInstance, options: AudioOptions): Clip
     composites: options.composites,
     audioBase: options.audioBase,
     maxClipBytes: options.maxClipBytes,
+    log: (line) => app.log.warn(line),
   });
   // In a scope of their own, so the compression plugin sees their `compress: false`.
   app.register(async (scope) => {

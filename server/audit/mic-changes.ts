@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ConsoleDb } from '../db/database.js';
 import { clientAddress } from '../auth/sessions.js';
@@ -92,12 +92,12 @@ function actionOf(requested: Record<string, unknown> | null): string {
     : 'mic.update';
 }
 
-async function record(db: ConsoleDb, entry: AuditEntry): Promise<void> {
+async function record(log: FastifyBaseLogger, db: ConsoleDb, entry: AuditEntry): Promise<void> {
   try {
     await recordAudit(db, entry);
   } catch (error) {
     // The write already happened at the edge: its answer still goes back, and the gap is loud in the log.
-    console.error('Audit entry not recorded:', entry.action, entry.target?.id, error);
+    log.error({ err: error, action: entry.action, target: entry.target?.id }, 'Audit entry not recorded');
   }
 }
 
@@ -128,7 +128,7 @@ export function registerMicAudit(app: FastifyInstance, options: MicAuditOptions)
       // what was asked is not. Recorded for a known principal; anonymous noise is not.
       const micId = (request.params as { id?: string }).id;
       if (principal === null || micId === undefined || reply.statusCode < 400) return payload;
-      await record(options.db, {
+      await record(request.log, options.db, {
         actor: principal,
         action: 'mic.update',
         target: { type: 'mic', id: micId.slice(0, 200) },
@@ -148,7 +148,7 @@ export function registerMicAudit(app: FastifyInstance, options: MicAuditOptions)
           requested: entry.requested,
           answer: { status: reply.statusCode, detail: answerDetail(answer) },
         };
-    await record(options.db, {
+    await record(request.log, options.db, {
       actor: principal ?? { kind: 'anonymous' },
       action: actionOf(entry.requested),
       target: { type: 'mic', id: entry.micId },
@@ -164,7 +164,7 @@ export function registerMicAudit(app: FastifyInstance, options: MicAuditOptions)
     const entry = pending.get(request);
     if (entry === undefined) return;
     pending.delete(request);
-    await record(options.db, {
+    await record(request.log, options.db, {
       actor: request.principal ?? { kind: 'anonymous' },
       action: actionOf(entry.requested),
       target: { type: 'mic', id: entry.micId },

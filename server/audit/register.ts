@@ -14,6 +14,6 @@ export interface AuditOptions extends MicAuditOptions {
 export function registerAudit(app: FastifyInstance, options: AuditOptions): void {
   registerAuditRoutes(app, { db: options.db, retentionDays: options.retentionDays });
   registerMicAudit(app, options);
-  const stop = startAuditRetention(options.db, options.retentionDays);
+  const stop = startAuditRetention(options.db, options.retentionDays, (message) => app.log.error(message));
   app.addHook('onClose', async () => stop());
 }

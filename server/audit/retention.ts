@@ -25,10 +25,10 @@ export async function pruneAudit(consoleDb: ConsoleDb, days: number, now = Date.
 }
 
 /** Runs the retention at start and then hourly; returns the stop. Every replica may run it: deletes are idempotent. */
-export function startAuditRetention(consoleDb: ConsoleDb, days: number): () => void {
+export function startAuditRetention(consoleDb: ConsoleDb, days: number, log: (message: string) => void): () => void {
   const run = () =>
     void pruneAudit(consoleDb, days).catch((error: unknown) =>
-      console.error('Audit retention failed:', error instanceof Error ? error.message : error),
+      log(`Audit retention failed: ${error instanceof Error ? error.message : String(error)}`),
     );
   const first = setTimeout(run, 5_000);
   const timer = setInterval(run, EVERY_MS);

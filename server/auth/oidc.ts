@@ -170,7 +170,7 @@ export function registerOidc(app: FastifyInstance, { db, oidc, policy, publicUrl
       }),
     );
   const fail = (request: FastifyRequest, reply: FastifyReply, reason: string, code = 'sso') => {
-    console.error(`Single sign-on failed: ${reason}`);
+    request.log.warn(`Single sign-on failed: ${reason}`);
     void recordAudit(db, {
       actor: { kind: 'anonymous' },
       action: 'auth.login_failed',

@@ -58,7 +58,7 @@ export class LiveStreams {
     private readonly db: ConsoleDb,
     private readonly limits: LiveStreamLimits,
     private readonly idleMinutes: number,
-    private readonly log: (message: string) => void = (message) => console.error(message),
+    private readonly log: (message: string) => void,
   ) {
     this.timer = setInterval(() => this.soon(), limits.checkEveryMs);
     this.timer.unref();

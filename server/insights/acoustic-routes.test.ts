@@ -53,6 +53,7 @@ beforeAll(async () => {
     rules: { radiusM: 500, windowMs: 10_000 },
     backfillMaxRps: 1000,
     deafMinMissed: 3,
+    log: () => {},
   });
   registerAcousticInsights(app, { service, reader });
   await app.ready();

@@ -63,6 +63,7 @@ describeEachDatabase('GET /api/insights/heard-by', (getDb) => {
       rules: { radiusM: 500, windowMs: 10_000 },
       backfillMaxRps: 0,
       deafMinMissed: 3,
+      log: () => {},
     });
     registerHeardBy(app, { service, reader });
     await app.ready();

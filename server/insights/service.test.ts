@@ -37,7 +37,7 @@ describeEachDatabase('insights service', (getDb) => {
     const service = new InsightsService(
       db,
       reader,
-      { rules: { radiusM: 500, windowMs: 10_000 }, backfillMaxRps: 0, deafMinMissed: 3 },
+      { rules: { radiusM: 500, windowMs: 10_000 }, backfillMaxRps: 0, deafMinMissed: 3, log: () => {} },
       () => NOW,
     );
     const at = NOW - 120_000;
@@ -66,7 +66,7 @@ describeEachDatabase('insights service', (getDb) => {
     const service = new InsightsService(
       db,
       reader,
-      { rules: { radiusM: 500, windowMs: 10_000 }, backfillMaxRps: 5, deafMinMissed: 3 },
+      { rules: { radiusM: 500, windowMs: 10_000 }, backfillMaxRps: 5, deafMinMissed: 3, log: () => {} },
       () => NOW,
     );
     await service.fromHub([listed('k1', 'a', NOW - 120_000)]);

@@ -36,6 +36,8 @@ export interface InsightsSettings {
   /** 0: the console never reads history of its own; only what the hub reads is counted. */
   backfillMaxRps: number;
   deafMinMissed: number;
+  /** Where a failed round goes (the app's logger); the next round tries again. */
+  log: (message: string) => void;
 }
 
 /** What the hub hands over: an event as the edge lists it. */
@@ -137,7 +139,7 @@ export class InsightsService {
 
   private every(ms: number, job: () => Promise<unknown>): void {
     this.later(ms, async () => {
-      await job().catch((error: unknown) => console.error(`insights: ${(error as Error).message}`));
+      await job().catch((error: unknown) => this.settings.log(`insights: ${(error as Error).message}`));
       this.every(ms, job);
     });
   }

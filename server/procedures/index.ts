@@ -60,7 +60,7 @@ export function registerProcedures(app: FastifyInstance, wiring: ProcedureWiring
       }
     }
   };
-  const log = (error: unknown) => console.error(`procedures: ${(error as Error).message}`);
+  const log = (error: unknown) => app.log.error(`procedures: ${(error as Error).message}`);
   wiring.feed?.onComposites((items) => void remember('composite', items, parseComposite).catch(log));
   wiring.feed?.onEvents((items) => void remember('event', items, parseEvent).catch(log));
 }

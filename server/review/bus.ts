@@ -32,7 +32,7 @@ export class ReviewBus {
   constructor(
     private readonly consoleDb: ConsoleDb,
     private readonly databaseUrl: string | null,
-    private readonly log: (message: string) => void = (message) => console.error(message),
+    private readonly log: (message: string) => void,
   ) {}
 
   subscribe(listener: ReviewListener): () => void {

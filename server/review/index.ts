@@ -26,10 +26,11 @@ const RESCAN_MS = { withFeed: 300_000, alone: 10_000 };
 
 /** Review routes and the bus that carries changes to screens (and between replicas). */
 export function registerReview(app: FastifyInstance, wiring: ReviewWiring): ReviewBus {
-  const bus = new ReviewBus(wiring.db, wiring.databaseUrl);
+  const bus = new ReviewBus(wiring.db, wiring.databaseUrl, (message) => app.log.error(message));
   const counter = createNewCounter(wiring.db, wiring.edge, {
     windowHours: wiring.newWindowHours,
     cacheMs: wiring.feed === undefined ? RESCAN_MS.alone : RESCAN_MS.withFeed,
+    log: (message) => app.log.error(message),
   });
   const items = createKnownItems(wiring.edge);
   wiring.feed?.onEvents((events) => {

@@ -20,7 +20,7 @@ function scanner(items: RecentItems) {
 describeEachDatabase('new-items count', (getDb) => {
   it('counts what the hub read since the last scan, without scanning the edge again', async () => {
     const { scans, read } = scanner({ composites: ['c-1'], events: ['e-1'], capped: false });
-    const counter = createNewCounter(getDb(), access, { windowHours: 24, cacheMs: 300_000, read });
+    const counter = createNewCounter(getDb(), access, { windowHours: 24, cacheMs: 300_000, read, log: () => {} });
     expect(await counter.count(null)).toMatchObject({ new: 2, composites: 1, events: 1 });
 
     counter.noteEvents([
@@ -37,7 +37,7 @@ describeEachDatabase('new-items count', (getDb) => {
   it('leaves out what was acted on and what fired before the window', async () => {
     const db = getDb();
     const { read } = scanner({ composites: [], events: [], capped: false });
-    const counter = createNewCounter(db, access, { windowHours: 24, cacheMs: 300_000, read });
+    const counter = createNewCounter(db, access, { windowHours: 24, cacheMs: 300_000, read, log: () => {} });
     counter.noteEvents([
       { id: 'e-old', created_at: new Date(Date.now() - 25 * 3_600_000).toISOString() },
       { id: 'e-taken', created_at: hourAgo() },
@@ -54,13 +54,13 @@ describeEachDatabase('new-items count by priority', (getDb) => {
     const gunshot = (mic: string) => ({ id: `e-g-${mic}`, label_id: 'gunshot', mic_id: mic });
     const blast = { id: 'c-blast', started_at: hourAgo(), events: ['m1', 'm2', 'm3'].map(gunshot) };
     const { read } = scanner({ composites: [], events: [], capped: false });
-    const counter = createNewCounter(getDb(), access, { windowHours: 24, cacheMs: 300_000, read });
+    const counter = createNewCounter(getDb(), access, { windowHours: 24, cacheMs: 300_000, read, log: () => {} });
     counter.noteEvents([bark]);
     counter.noteComposites([blast]);
     expect(await counter.count(null)).toMatchObject({ new: 1, composites: 1, events: 0, detections: 1 });
     // Another process (a replica, a restart) reads the verdicts kept in the database.
     const { read: rescan } = scanner({ composites: ['c-blast'], events: ['e-bark'], capped: false });
-    const other = createNewCounter(getDb(), access, { windowHours: 24, cacheMs: 300_000, read: rescan });
+    const other = createNewCounter(getDb(), access, { windowHours: 24, cacheMs: 300_000, read: rescan, log: () => {} });
     expect(await other.count(null)).toMatchObject({ new: 1, composites: 1, detections: 1 });
   });
 });

@@ -44,7 +44,7 @@ const MAX_NOTED = 20_000;
 export function createNewCounter(
   db: ConsoleDb,
   access: EdgeAccess,
-  options: { windowHours: number; cacheMs: number; read?: typeof readRecent },
+  options: { windowHours: number; cacheMs: number; read?: typeof readRecent; log: (message: string) => void },
 ): NewCounter {
   const read = options.read ?? readRecent;
   let cached: { at: number; since: Date; recent: Promise<RecentItems> } | null = null;
@@ -66,7 +66,9 @@ export function createNewCounter(
   const scoring = new Set<Promise<void>>();
   const scoreLater = (kind: ItemKind, items: readonly unknown[]) => {
     const done = score(kind, items)
-      .catch((error: unknown) => console.error('priority: could not score what the hub read', error))
+      .catch((error: unknown) =>
+        options.log(`priority: could not score what the hub read: ${(error as Error).message}`),
+      )
       .finally(() => scoring.delete(done));
     scoring.add(done);
   };
