@@ -105,7 +105,7 @@ describe.each(DATABASE_KINDS)('on %s', (database) => {
       ['a URL that does not decode, under /api', 400, { path: '/api/v1/mics/%E0%A4%A' }],
       [
         'a body that is not JSON',
-        400,
+        422,
         { method: 'POST', path: '/config.json', headers: { 'content-type': 'application/json' }, body: '{bad' },
       ],
       ['an unknown API path', 404, { path: '/api/v1/labels' }],
