@@ -6,6 +6,7 @@ import { AUDIT_PAGE_SIZES, type AuditEntry } from '@/api';
 import { actionLabel, actorLabel } from '@/components/audit/audit-changes';
 import { AuditChanges } from '@/components/audit/audit-changes-list';
 import { DateTime } from '@/components/date-time';
+import { useServerPaging } from '@/components/server-paging';
 import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
 import { translateData, useTranslation } from '@/lib/i18n';
 
@@ -97,6 +98,16 @@ export function AuditTable({
   onSizeChange,
 }: AuditTableProps) {
   const { t } = useTranslation('adminAudit');
+  const paging = useServerPaging({
+    total,
+    page,
+    size,
+    sizes: AUDIT_PAGE_SIZES,
+    onPageChange,
+    onSizeChange,
+    perPageLabel: t('table.perPage'),
+    rangeText: (range) => t('table.pagination', range),
+  });
   return (
     <DataTable<AuditEntry>
       aria-label={t('table.label')}
@@ -110,17 +121,8 @@ export function AuditTable({
       records={entries}
       idAccessor="id"
       fetching={fetching}
-      totalRecords={total}
-      recordsPerPage={size}
-      page={page}
-      onPageChange={onPageChange}
-      recordsPerPageOptions={[...AUDIT_PAGE_SIZES]}
-      onRecordsPerPageChange={onSizeChange}
-      recordsPerPageLabel={t('table.perPage')}
-      paginationText={({ from, to, totalRecords }) => t('table.pagination', { from, to, total: totalRecords })}
+      {...paging}
       noRecordsText={t('table.empty')}
-      loadingText={t('common:query.loading')}
-      getPaginationControlProps={(control) => ({ 'aria-label': t(`common:pagination.${control}`) })}
       columns={stackedColumns<AuditEntry>([
         { accessor: 'at', title: t('table.time'), render: (entry) => <DateTime value={entry.at} /> },
         {

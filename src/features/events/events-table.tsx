@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import type { Corroboration, SoundEvent } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { LabelName } from '@/components/label-name';
+import { useServerPaging } from '@/components/server-paging';
 import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
 import { formatPercent } from '@/lib/format';
 import { PAGE_SIZES } from './event-filters';
@@ -51,6 +52,16 @@ export const EventsTable = memo(function EventsTable({
   onOpenReview,
 }: EventsTableProps) {
   const { t } = useTranslation('events');
+  const paging = useServerPaging({
+    total,
+    page,
+    size,
+    sizes: PAGE_SIZES,
+    onPageChange,
+    onSizeChange,
+    perPageLabel: t('table.perPage'),
+    rangeText: (range) => t('table.pagination', range),
+  });
   return (
     <DataTable<SoundEvent>
       aria-label={t('table.label')}
@@ -64,17 +75,8 @@ export const EventsTable = memo(function EventsTable({
       idAccessor="id"
       customRowAttributes={(event) => ({ 'data-event-id': event.id })}
       fetching={fetching}
-      totalRecords={total}
-      recordsPerPage={size}
-      page={page}
-      onPageChange={onPageChange}
-      recordsPerPageOptions={[...PAGE_SIZES]}
-      onRecordsPerPageChange={onSizeChange}
-      recordsPerPageLabel={t('table.perPage')}
-      paginationText={({ from, to, totalRecords }) => t('table.pagination', { from, to, total: totalRecords })}
+      {...paging}
       noRecordsText={t('table.empty')}
-      loadingText={t('common:query.loading')}
-      getPaginationControlProps={(control) => ({ 'aria-label': t(`common:pagination.${control}`) })}
       // Both orders are newest first among equals; the edge decides the page, this only its rows.
       sortStatus={{ columnAccessor: sortByHeard ? 'heard' : 'created_at', direction: 'desc' }}
       onSortStatusChange={(status) => onSortByHeardChange(status.columnAccessor === 'heard')}

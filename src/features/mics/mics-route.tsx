@@ -12,6 +12,7 @@ import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
 import { EmptyState, QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useSearchParamsState } from '@/lib/search-params';
 import { MicFiltersBar } from './mic-filters-bar';
+import { useServerPaging } from '@/components/server-paging';
 import { listParamsOf, micTableSearch, PAGE_SIZES, type MicTableState } from './mic-filters';
 import { StatusToggle } from './status-toggle';
 import { ThresholdSummary } from './threshold-summary';
@@ -54,6 +55,17 @@ export function Component() {
         (change.size !== undefined && change.size !== current.size);
       return { ...change, page: filterChanged ? 1 : (change.page ?? current.page) };
     });
+
+  const paging = useServerPaging({
+    total: query.data?.total_cnt ?? 0,
+    page: state.page,
+    size: state.size,
+    sizes: PAGE_SIZES,
+    onPageChange: (page) => update({ page }),
+    onSizeChange: (size) => update({ size }),
+    perPageLabel: t('table.perPage'),
+    rangeText: (range) => t('table.pagination', range),
+  });
 
   const drawerPath = (mic: Mic) => `/mics/${encodeURIComponent(mic.id)}${search}`;
 
@@ -202,23 +214,8 @@ export function Component() {
             idAccessor="id"
             fetching={query.isPlaceholderData}
             loaderBackgroundBlur={0.5}
-            totalRecords={page.total_cnt}
-            page={state.page}
-            recordsPerPage={state.size}
-            onPageChange={(next) => update({ page: next })}
-            recordsPerPageOptions={[...PAGE_SIZES]}
-            onRecordsPerPageChange={(size) => update({ size })}
-            recordsPerPageLabel={t('table.perPage')}
-            paginationText={({ from, to, totalRecords }) => t('table.pagination', { from, to, total: totalRecords })}
+            {...paging}
             paginationSize="sm"
-            loadingText={t('common:query.loading')}
-            getPaginationControlProps={(control) =>
-              control === 'previous'
-                ? { 'aria-label': t('table.previousPage') }
-                : control === 'next'
-                  ? { 'aria-label': t('table.nextPage') }
-                  : {}
-            }
             onRowClick={({ record }) => navigate(drawerPath(record))}
           />
         )}
