@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseInput } from '../http/errors.js';
 import * as z from 'zod';
 import { recordAudit } from '../audit/record.js';
 import type { ConsoleDb } from '../db/database.js';
@@ -17,7 +18,6 @@ import {
 import { requireRole } from './guard.js';
 import type { Principal } from './principal.js';
 import { clientAddress } from './sessions.js';
-import { parseBody } from './validation.js';
 
 const createSchema = z.object({ username: usernameSchema, role: roleSchema, password: passwordSchema });
 const updateSchema = z
@@ -49,7 +49,7 @@ export function registerAccountRoutes(app: FastifyInstance, { db }: { db: Consol
   });
 
   app.post('/api/admin/accounts', adminOnly, async (request, reply) => {
-    const body = parseBody(createSchema, request.body, reply);
+    const body = parseInput(createSchema, 'body', request.body, reply);
     if (body === null) return reply;
     try {
       const row = await createAccount(db, body);
@@ -64,7 +64,7 @@ export function registerAccountRoutes(app: FastifyInstance, { db }: { db: Consol
   });
 
   app.patch('/api/admin/accounts/:id', adminOnly, async (request, reply) => {
-    const body = parseBody(updateSchema, request.body, reply);
+    const body = parseInput(updateSchema, 'body', request.body, reply);
     if (body === null) return reply;
     const { id } = request.params as { id: string };
     const principal = request.principal;
@@ -83,7 +83,7 @@ export function registerAccountRoutes(app: FastifyInstance, { db }: { db: Consol
   });
 
   app.post('/api/admin/accounts/:id/password', adminOnly, async (request, reply) => {
-    const body = parseBody(passwordBody, request.body, reply);
+    const body = parseInput(passwordBody, 'body', request.body, reply);
     if (body === null) return reply;
     const { id } = request.params as { id: string };
     const row = await findById(db, id);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { refuseInput } from '../http/errors.js';
+import { parseInput, refuseInput } from '../http/errors.js';
 import * as z from 'zod';
 import { recordAudit } from '../audit/record.js';
 import type { ConsoleDb } from '../db/database.js';
@@ -17,7 +17,6 @@ import {
 } from './rate-limit.js';
 import { tooManyAttempts } from './routes.js';
 import { clientAddress } from './sessions.js';
-import { parseBody } from './validation.js';
 
 export const WRONG_CURRENT = 'This is not your current password.';
 
@@ -51,7 +50,7 @@ export function registerOwnPassword(app: FastifyInstance, { db, limits }: { db: 
     const me = request.principal;
     if (me === null) return refuse(reply, { status: 401, detail: SIGN_IN_NEEDED });
     if (me.kind !== 'account') return refuse(reply, { status: 403, detail: 'A wall link has no password.' });
-    const body = parseBody(changeSchema, request.body, reply);
+    const body = parseInput(changeSchema, 'body', request.body, reply);
     if (body === null) return reply;
     const account = await findById(db, me.accountId);
     if (account === undefined || account.password_hash === null) {

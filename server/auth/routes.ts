@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseInput } from '../http/errors.js';
 import { stringifySetCookie } from 'cookie';
 import * as z from 'zod';
 import { recordAudit } from '../audit/record.js';
@@ -36,7 +37,6 @@ import {
   setSessionCookie,
   type SessionPolicy,
 } from './sessions.js';
-import { parseBody } from './validation.js';
 
 /** Set by signing out of the demo, so the next request is not signed in again at once. */
 export const DEMO_OFF_COOKIE = 'esc_demo_off';
@@ -117,7 +117,7 @@ export function registerAuthRoutes(
 ) {
   app.post('/auth/login', async (request, reply) => {
     noStore(reply);
-    const body = parseBody(loginSchema, request.body, reply);
+    const body = parseInput(loginSchema, 'body', request.body, reply);
     if (body === null) return reply;
     const username = body.username.trim().toLowerCase();
     const ip = clientAddress(request);
@@ -207,7 +207,7 @@ export function registerAuthRoutes(
 
   app.post('/auth/setup', async (request, reply) => {
     noStore(reply);
-    const body = parseBody(setupSchema, request.body, reply);
+    const body = parseInput(setupSchema, 'body', request.body, reply);
     if (body === null) return reply;
     if (!setupTokenMatches(setup.token, body.token)) {
       return reply.code(403).send({ detail: 'This setup link is not valid (already used, or from an earlier start).' });

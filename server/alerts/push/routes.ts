@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { refuseInput } from '../../http/errors.js';
+import { parseInput, refuseInput } from '../../http/errors.js';
 import * as z from 'zod';
 import { recordAudit } from '../../audit/record.js';
 import { refuse, SIGN_IN_NEEDED } from '../../auth/guard.js';
 import type { Principal } from '../../auth/principal.js';
 import { clientAddress } from '../../auth/sessions.js';
-import { parseBody } from '../../auth/validation.js';
 import type { ConsoleDb } from '../../db/database.js';
 import { endpointProblem, type EndpointRules } from './endpoint.js';
 import { testPayload } from './messages.js';
@@ -100,7 +99,7 @@ export function registerPushRoutes(
   app.post('/api/push/subscriptions', async (request, reply) => {
     const who = me(request, reply);
     if (who === null) return reply;
-    const body = parseBody(subscribeSchema, request.body, reply);
+    const body = parseInput(subscribeSchema, 'body', request.body, reply);
     if (body === null) return reply;
     const problem = endpointProblem(body.endpoint, rules);
     if (problem !== null) return refuseInput(reply, ['body', 'endpoint'], problem);
@@ -142,7 +141,7 @@ export function registerPushRoutes(
   app.patch('/api/push/preferences', async (request, reply) => {
     const who = me(request, reply);
     if (who === null) return reply;
-    const body = parseBody(preferencesSchema, request.body, reply);
+    const body = parseInput(preferencesSchema, 'body', request.body, reply);
     if (body === null) return reply;
     const prefs = { ...body, labels: [...new Set(body.labels)] };
     await savePreferences(db, who.accountId, prefs);
