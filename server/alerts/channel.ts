@@ -61,6 +61,12 @@ export interface AlertMessage {
   step: number;
   /** For kind 'summary': detections the storm cap held back in that minute. */
   suppressed?: number;
+  /**
+   * The queued delivery this message is (the same on a retry or a resend after a crash): a receiver
+   * that keeps the ids it has seen drops a message a replica sent again after dying between the
+   * receiver's answer and recording it.
+   */
+  deliveryId?: string;
 }
 
 /**

@@ -93,7 +93,17 @@ export function createEmailSender(defaults: SmtpDefaults, timeZone: () => string
           const to = recipients.filter((r) => r.language === language).map((r) => r.address);
           if (to.length === 0) continue;
           const text = alertText(message, language, timeZone());
-          await transport.sendMail({ from, to, subject: text.title, text: plainText(text), html: htmlText(text) });
+          // One Message-ID per delivery and language: a mail resent after a crash is the same mail.
+          const messageId =
+            message.deliveryId === undefined ? undefined : `<${message.deliveryId}.${language}@edge-sound-console>`;
+          await transport.sendMail({
+            from,
+            to,
+            messageId,
+            subject: text.title,
+            text: plainText(text),
+            html: htmlText(text),
+          });
         }
         return { ok: true, status: 250, retry: false };
       } catch (error) {

@@ -7,6 +7,7 @@ import { saveChannel } from './store.js';
 import { detection, rule, settle, webhookChannel, workerOptions } from './test-fixtures.js';
 import { startHttpReceiver, startSmtpReceiver, type HttpReceiver, type SmtpReceiver } from './test-receivers.js';
 import { DeliveryWorker } from './worker.js';
+import { DELIVERY_HEADER } from './webhook.js';
 
 registerSenders({ url: null, from: null }, () => 'UTC');
 
@@ -164,5 +165,29 @@ describeEachDatabase('alerts engine', (getDb) => {
       .where('alert_id', '=', alert!.id)
       .executeTakeFirstOrThrow();
     expect(delivery.state).toBe('failed');
+  });
+
+  it('names the queued delivery in a header, the same on the retry that gets through', async () => {
+    const db = getDb();
+    hook.received.length = 0;
+    let calls = 0;
+    hook.status = () => (++calls === 1 ? 503 : 200);
+    const once = await rule(db, 'once', { labels: ['glass_break'], channels: ['hook'] });
+    const intake = new Intake(db, { timeZone: () => 'UTC', queued: () => undefined });
+    intake.offer([once], [detection(1, { label: 'glass_break' })], () => undefined);
+    await intake.idle();
+    const worker = new DeliveryWorker(db, workerOptions);
+    worker.start();
+    await settle(worker, db);
+    await worker.stop();
+    hook.status = 200;
+    const delivery = await db.db
+      .selectFrom('alert_deliveries')
+      .innerJoin('alerts', 'alerts.id', 'alert_deliveries.alert_id')
+      .select(['alert_deliveries.id', 'alert_deliveries.state', 'alert_deliveries.attempts'])
+      .where('alerts.rule_id', '=', once.id)
+      .executeTakeFirstOrThrow();
+    expect(delivery).toMatchObject({ state: 'sent', attempts: 2 });
+    expect(hook.received.map((r) => r.headers[DELIVERY_HEADER])).toEqual([delivery.id]);
   });
 });

@@ -4,6 +4,8 @@ import { alertText, plainText } from './text.js';
 
 /** The header carrying `sha256=<hex HMAC of the body>` when the channel has a signing secret. */
 export const SIGNATURE_HEADER = 'x-console-signature';
+/** The header naming the delivery, for receivers that drop repeats. */
+export const DELIVERY_HEADER = 'x-console-delivery';
 export const WEBHOOK_FORMATS = ['console', 'slack', 'teams'] as const;
 type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
@@ -58,6 +60,7 @@ export function createWebhookSender(timeZone: () => string) {
       const { secret, token } = channel.secrets;
       if (secret) headers[SIGNATURE_HEADER] = signBody(body, secret);
       if (token) headers.authorization = `Bearer ${token}`;
+      if (message.deliveryId !== undefined) headers[DELIVERY_HEADER] = message.deliveryId;
       const response = await fetch(String(channel.settings.url), {
         method: 'POST',
         headers,

@@ -137,7 +137,8 @@ export class DeliveryWorker {
       .selectAll()
       .where('id', '=', row.channel_id)
       .executeTakeFirst();
-    const message = await this.messageFor(row);
+    const read = await this.messageFor(row);
+    const message = read === null ? null : { ...read, deliveryId: row.id };
     const started = Date.now();
     let outcome: { ok: boolean; status?: number | null; detail?: string; retry: boolean };
     const sender = channelRow === undefined ? null : channelSender(channelRow.type);
