@@ -129,3 +129,9 @@ export function channelTypes(): string[] {
  * from server/alerts/push/index.ts; server/alerts/senders.ts imports every sender module (add the push
  * import there, one line). A push channel's settings are the push sender's to define and validate.
  */
+
+/** Why a send threw, in words: fetch's "fetch failed" hides the reason (ECONNREFUSED, bad port, …) in its cause. */
+export function causeOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message;
+}

@@ -108,4 +108,24 @@ describeEachDatabase('Admin → Alerts routes', (getDb) => {
     expect(ok.status).toBe(201);
     expect((await ok.json()).rule.settings).toMatchObject({ cooldown: 120, min_mics: 1, storm_cap: 5 });
   });
+
+  it('"send a test" to a receiver that is not listening says why, not "fetch failed"', async () => {
+    const closed = await startHttpReceiver();
+    const url = closed.url;
+    await closed.close();
+    const created = await console_.call(
+      '/api/admin/alerts/channels',
+      json(admin, 'POST', { name: 'gone-hook', type: 'webhook', settings: { url } }),
+    );
+    const { channel } = (await created.json()) as { channel: { id: string } };
+    const test = await console_.call(`/api/admin/alerts/channels/${channel.id}/test`, json(admin, 'POST'));
+    expect(await test.json()).toMatchObject({ ok: false, detail: 'ECONNREFUSED' });
+    // A port fetch refuses to call carries its reason in words only.
+    await console_.call(
+      `/api/admin/alerts/channels/${channel.id}`,
+      json(admin, 'PATCH', { name: 'gone-hook', type: 'webhook', settings: { url: 'http://127.0.0.1:25/hook' } }),
+    );
+    const refused = await console_.call(`/api/admin/alerts/channels/${channel.id}/test`, json(admin, 'POST'));
+    expect(await refused.json()).toMatchObject({ ok: false, detail: 'bad port' });
+  });
 });

@@ -5,7 +5,7 @@ import { requireRole } from '../auth/guard.js';
 import { clientAddress } from '../auth/sessions.js';
 import type { ConsoleDb } from '../db/database.js';
 import { parseInput, refuseIssues, refuseWith } from '../http/errors.js';
-import { channelSender, channelTypes } from './channel.js';
+import { causeOf, channelSender, channelTypes } from './channel.js';
 import { acknowledgeAlert } from './escalation.js';
 import type { AlertMic } from './message.js';
 import { testMessage } from './message.js';
@@ -127,11 +127,7 @@ export function registerAlertRoutes(app: FastifyInstance, options: AlertRouteOpt
       try {
         outcome = await sender.send(testMessage(options.publicUrl), channelConfigOf(row), signal);
       } catch (error) {
-        const cause = (error as { cause?: { code?: string } }).cause?.code;
-        outcome = {
-          ok: false,
-          detail: signal.aborted ? `no answer within ${options.timeoutMs} ms` : (cause ?? (error as Error).message),
-        };
+        outcome = { ok: false, detail: signal.aborted ? `no answer within ${options.timeoutMs} ms` : causeOf(error) };
       }
     }
     const latencyMs = Date.now() - started;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { ConsoleDb } from '../db/database.js';
 import type { AlertDeliveriesTable } from '../db/tables/alerts.js';
-import { channelSender, type AlertMessage, type AlertMessageKind } from './channel.js';
+import { causeOf, channelSender, type AlertMessage, type AlertMessageKind } from './channel.js';
 import { messageOf } from './message.js';
 import type { AlertSettings } from './settings.js';
 import { channelConfigOf } from './store.js';
@@ -193,10 +193,4 @@ export class DeliveryWorker {
       .execute();
     if (giveUp) this.options.log(`alerts: gave up on ${channelRow?.name ?? '?'} after ${attempt} attempts: ${detail}`);
   }
-}
-
-/** fetch's "fetch failed" hides the reason (ECONNREFUSED, …) in its cause. */
-function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message;
 }
