@@ -105,6 +105,7 @@ describe('email channel (smtp-server on loopback)', () => {
     const en = smtp.mails.find((m) => m.subject?.includes('Gunshot'))!;
     const ko = smtp.mails.find((m) => m.subject?.includes('총성'))!;
     expect(en.text).toContain('heard by 3 mics, 7 detections');
+    expect(en.text).toContain('26 Nov 2026, 03:00:00 UTC');
     expect(en.html).toContain('North &#60;gate&#62;');
     expect(en.html).not.toContain('<gate>');
     expect(ko.text).toContain('마이크 3대');

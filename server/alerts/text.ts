@@ -102,7 +102,8 @@ function formatTime(iso: string, language: AlertLanguage, timeZone: string): str
   try {
     return new Intl.DateTimeFormat(language === 'ko' ? 'ko-KR' : 'en-GB', {
       dateStyle: 'medium',
-      timeStyle: 'medium',
+      // 'long' names the zone: a mail read in another zone, or forwarded, says which clock it means.
+      timeStyle: 'long',
       timeZone,
     }).format(new Date(iso));
   } catch {
