@@ -187,11 +187,12 @@ test('two operators acknowledge at once: the second is told who was first, and n
   await second.page.route('**/live*', (route) => route.abort());
   const firstRead = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>();
   const frozen = '**/api/review/items**';
-  // Thawed once the second operator has clicked (not before: a poll in between would show the truth
-  // and take the button away), so the re-reads after the refusal see the real state.
+  // Thawed by the second operator's action itself (not before: a poll in between would show the
+  // truth and take the button away), so the re-reads after the refusal see the real state.
   let thawed = false;
   await second.page.route(frozen, async (route) => {
-    if (thawed || route.request().method() !== 'GET') return route.continue();
+    if (route.request().method() !== 'GET') thawed = true;
+    if (thawed) return route.continue();
     let answer = firstRead.get(route.request().url());
     if (answer === undefined) {
       const response = await route.fetch();
@@ -208,8 +209,6 @@ test('two operators acknowledge at once: the second is told who was first, and n
   await first.review.button('Acknowledge').click();
   await expect(first.review.reviewSection()).toContainText('Acknowledged by opal');
   await second.review.button('Acknowledge').click();
-  thawed = true;
-  await second.page.unroute(frozen);
   await expect(second.page.getByRole('alert').filter({ hasText: 'Already acknowledged by opal at' })).toBeVisible();
   await expect(second.review.reviewSection()).toContainText('Acknowledged by opal');
   await expect(second.review.button('Acknowledge')).toHaveCount(0);
