@@ -137,18 +137,24 @@ describeEachDatabase('alerts engine', (getDb) => {
     expect(new Set(attempts.map((r) => r.delivery_id)).size).toBe(attempts.length);
   });
 
-  it('retries a 5xx with back-off, gives up after the set number and logs each attempt', async () => {
-    const db = getDb();
-    hook.received.length = 0;
-    hook.status = 503;
-    const flaky = await rule(db, 'flaky', { labels: ['siren'], channels: ['hook'] });
+  /** A rule sending `label` to the hook, one detection of it, and the worker until nothing is left to send. */
+  async function deliverOne(db: ReturnType<typeof getDb>, name: string, label: string) {
+    const made = await rule(db, name, { labels: [label], channels: ['hook'] });
     const intake = new Intake(db, { timeZone: () => 'UTC', queued: () => undefined });
-    intake.offer([flaky], [detection(1, { label: 'siren' })], () => undefined);
+    intake.offer([made], [detection(1, { label })], () => undefined);
     await intake.idle();
     const worker = new DeliveryWorker(db, workerOptions);
     worker.start();
     await settle(worker, db);
     await worker.stop();
+    return made;
+  }
+
+  it('retries a 5xx with back-off, gives up after the set number and logs each attempt', async () => {
+    const db = getDb();
+    hook.received.length = 0;
+    hook.status = 503;
+    const flaky = await deliverOne(db, 'flaky', 'siren');
     hook.status = 200;
     const [alert] = await db.db.selectFrom('alerts').select('id').where('rule_id', '=', flaky.id).execute();
     const log = await db.db
@@ -172,14 +178,7 @@ describeEachDatabase('alerts engine', (getDb) => {
     hook.received.length = 0;
     let calls = 0;
     hook.status = () => (++calls === 1 ? 503 : 200);
-    const once = await rule(db, 'once', { labels: ['glass_break'], channels: ['hook'] });
-    const intake = new Intake(db, { timeZone: () => 'UTC', queued: () => undefined });
-    intake.offer([once], [detection(1, { label: 'glass_break' })], () => undefined);
-    await intake.idle();
-    const worker = new DeliveryWorker(db, workerOptions);
-    worker.start();
-    await settle(worker, db);
-    await worker.stop();
+    const once = await deliverOne(db, 'once', 'glass_break');
     hook.status = 200;
     const delivery = await db.db
       .selectFrom('alert_deliveries')

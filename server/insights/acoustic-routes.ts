@@ -10,7 +10,7 @@ import { labelNames } from './insight-store.js';
 import { parseComposite, replay } from './replay.js';
 import { sendEdgeError } from './routes.js';
 import { ADVICE_DAYS, rateAround, thresholdAdvice } from './threshold-report.js';
-import { P_THRESHOLD, unusualNow } from './unusual-report.js';
+import { P_THRESHOLD, unusualAt } from './unusual-report.js';
 import { DEFAULT_ADVICE } from './threshold-advice.js';
 
 export interface AcousticOptions {
@@ -87,19 +87,7 @@ export function registerAcousticInsights(
 
   app.get('/api/insights/unusual', (_request, reply) =>
     answer(reply, 'unusual', async (s) => {
-      await s.ensureRecent();
-      const mics = await reader.mics();
-      const at = now();
-      const found = await unusualNow({
-        db: s.db,
-        mics,
-        index: indexDirectory(mics, s.settings.rules.radiusM),
-        state: s.backfill.state,
-        completeThrough: s.backfill.completeThrough(),
-        labels: await labelNames(s.db),
-        now: at,
-        windowMs: WINDOW_MS,
-      });
+      const { at, found } = await unusualAt(s, now);
       return {
         computed_at: new Date(at).toISOString(),
         window_minutes: WINDOW_MS / 60_000,

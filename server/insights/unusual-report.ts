@@ -7,6 +7,9 @@ import { DEFAULT_EXPECTATION, expectationFor, HOUR_MS, hourOf, pastHours, type H
 import { countsAt, countsBetween, firstSeen } from './insight-store.js';
 import { flagged, rollUp, type Observation } from './unusual.js';
 import { breather } from './breathe.js';
+import { indexDirectory } from './directory-index.js';
+import { labelNames } from './insight-store.js';
+import { WINDOW_MS, type InsightsService } from './service.js';
 
 export const P_THRESHOLD = 0.001;
 /** Rows of each list in one answer: the most unusual ones. */
@@ -137,4 +140,25 @@ export async function unusualNow(input: UnusualInput) {
       };
     });
   return { mics: micRows, edges, areas };
+}
+
+/**
+ * The last quarter hour as the insights' tables and the edge's directory have it now: read what
+ * the hub cannot vouch for first, then weigh it (`at` is read once the reads are done).
+ */
+export async function unusualAt(s: InsightsService, now: () => number) {
+  await s.ensureRecent();
+  const mics = await s.reader.mics();
+  const at = now();
+  const found = await unusualNow({
+    db: s.db,
+    mics,
+    index: indexDirectory(mics, s.settings.rules.radiusM),
+    state: s.backfill.state,
+    completeThrough: s.backfill.completeThrough(),
+    labels: await labelNames(s.db),
+    now: at,
+    windowMs: WINDOW_MS,
+  });
+  return { at, found };
 }

@@ -1,7 +1,5 @@
-import { indexDirectory } from './directory-index.js';
-import { labelNames } from './insight-store.js';
-import { WINDOW_MS, type InsightsService } from './service.js';
-import { unusualNow } from './unusual-report.js';
+import type { InsightsService } from './service.js';
+import { unusualAt } from './unusual-report.js';
 
 /** How often the last quarter hour is weighed: an incident's priority may lag its area by this much. */
 export const UNUSUAL_EVERY_MS = 60_000;
@@ -44,19 +42,7 @@ export class UnusualWatch {
   /** One look at the last quarter hour; what it finds replaces what the last look found. */
   async look(): Promise<ReadonlySet<string>> {
     try {
-      const s = this.service;
-      await s.ensureRecent();
-      const mics = await s.reader.mics();
-      const found = await unusualNow({
-        db: s.db,
-        mics,
-        index: indexDirectory(mics, s.settings.rules.radiusM),
-        state: s.backfill.state,
-        completeThrough: s.backfill.completeThrough(),
-        labels: await labelNames(s.db),
-        now: this.now(),
-        windowMs: WINDOW_MS,
-      });
+      const { found } = await unusualAt(this.service, this.now);
       this.found = new Set([...found.mics.map((m) => m.mic_id), ...found.areas.flatMap((a) => a.mic_ids)]);
     } catch (error) {
       this.found = new Set();
