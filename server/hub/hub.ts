@@ -113,7 +113,14 @@ export class Hub {
 
   /** A screen subscribes to `/live`; the hub wakes if it was idle. */
   subscribe(filter: SubscriberFilter, sink: Sink, lastEventId: string | null): () => void {
-    const greeting = Broadcaster.frame(null, 'health', this.healthNow());
+    // A fresh screen's greeting carries the newest id: a screen that hears nothing numbered
+    // afterwards (a quiet wall) still resumes from here if its stream drops, and misses nothing.
+    // A resuming one keeps its own id until the replay that follows has reached it.
+    const greeting = Broadcaster.frame(
+      lastEventId === null ? this.broadcaster.lastId : null,
+      'health',
+      this.healthNow(),
+    );
     const unsubscribe = this.broadcaster.subscribe(filter, sink, lastEventId, greeting);
     this.wake();
     return () => {

@@ -156,6 +156,27 @@ describe('GET /live', () => {
     await expect.poll(() => ofType(elsewhere, 'reset').map((m) => m.data.reason)).toEqual(['unknown-id']);
   });
 
+  it('gives a screen that has heard no numbered message yet a place to resume from', async () => {
+    // A quiet wall (no events in its window) hears only the greeting; when its stream drops, what
+    // happened meanwhile (a review change, an event) must still reach it on the next stream.
+    const base = await consoleOn();
+    const first = await openStream(`${base}/live`);
+    await expect.poll(() => ofType(first, 'reset').length).toBeGreaterThan(0);
+    const quiet = await openStream(`${base}/live`);
+    await expect.poll(() => ofType(quiet, 'health').length).toBe(1);
+    const resumeFrom = ofType(quiet, 'health')[0]!.id;
+    expect(resumeFrom).toMatch(/^[0-9a-f]+-\d+$/);
+    streams.at(-1)!.destroy();
+
+    edge.events.push(eventFixture('e-away', new Date().toISOString()));
+    await expect.poll(() => ofType(first, 'event').length).toBe(1);
+    const back = await openStream(`${base}/live`, { 'last-event-id': resumeFrom! });
+    await expect
+      .poll(() => ofType(back, 'event').flatMap((m) => (m.data.events as { id: string }[]).map((e) => e.id)))
+      .toEqual(['e-away']);
+    expect(ofType(back, 'reset')).toEqual([]);
+  });
+
   it('refuses a malformed filter with a reason', async () => {
     const base = await consoleOn();
     const response = await call(`${base}/live?window=forever`);
