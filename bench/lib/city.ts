@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { measureLighthouse, type LighthouseResult, type Profile } from './lighthouse';
+import { measureLighthouseAlternating, type LighthouseResult, type Profile } from './lighthouse';
 import { BENCH_DIR, startConsole } from './servers';
 
 export const CITY_TOKEN = 'bench-city-token';
@@ -72,9 +72,11 @@ export interface LighthouseBlock {
 }
 
 /**
- * Lighthouse on every page for each build and each data set, one console at a time. The city
- * console starts with an empty database each time, so every build is measured while its
- * insights back-fill is reading the city's four weeks, as a console just installed would be.
+ * Lighthouse on every page for each build and each data set. For each data set every build's
+ * console runs at once and each page's runs alternate between them (a shared machine's load
+ * drifts over the hour; alternating keeps before and after comparable). The city consoles start
+ * with empty databases, so every build is measured while its insights back-fill is reading the
+ * city's four weeks, as a console just installed would be.
  */
 export async function measureLighthouseCity(
   builds: { name: string; dir: string; staticDir?: string }[],
@@ -82,38 +84,46 @@ export async function measureLighthouseCity(
   log: (message: string) => void,
   datasets: readonly Dataset[] = ['demo', 'city'],
 ): Promise<LighthouseBlock[]> {
-  const edge = await startCityEdge(8120);
+  // The city's edge (a minute or more to start when its database must be written) only when measured.
+  const edge = datasets.includes('city') ? await startCityEdge(8120) : null;
   const blocks: LighthouseBlock[] = [];
   try {
-    for (const build of builds) {
-      for (const dataset of datasets) {
-        log(`Lighthouse, ${build.name} build, ${dataset} data`);
-        const dataDir = path.join(BENCH_DIR, `lh-${dataset}-${build.name}`);
-        fs.rmSync(dataDir, { recursive: true, force: true });
-        const env: Record<string, string> =
-          dataset === 'city'
-            ? {
-                DATA_DIR: dataDir,
-                EDGE_API_URL: edge.url,
-                EDGE_API_TOKEN: CITY_TOKEN,
-                ADMIN_USERNAME: ADMIN.username,
-                ADMIN_PASSWORD: ADMIN.password,
-              }
-            : { DATA_DIR: dataDir, DEMO_EVENT_INTERVAL_MS: '20000' };
-        if (build.staticDir !== undefined) env.STATIC_DIR = path.resolve(build.staticDir);
-        const server = await startConsole(8716, env, 300_000, path.resolve(build.dir));
-        try {
-          const loadBefore = os.loadavg()[0]!;
-          const cookie = dataset === 'city' ? await signIn(server.url) : undefined;
-          const pages = await measureLighthouse(server.url, runs, log, cookie);
-          blocks.push({ build: build.name, dataset, load: { before: loadBefore, after: os.loadavg()[0]! }, pages });
-        } finally {
-          await server.stop();
+    for (const dataset of datasets) {
+      log(`Lighthouse, ${dataset} data: ${builds.map((b) => b.name).join(' and ')}, alternating`);
+      const servers: Awaited<ReturnType<typeof startConsole>>[] = [];
+      try {
+        for (const [i, build] of builds.entries()) {
+          const dataDir = path.join(BENCH_DIR, `lh-${dataset}-${build.name}`);
+          fs.rmSync(dataDir, { recursive: true, force: true });
+          const env: Record<string, string> =
+            dataset === 'city'
+              ? {
+                  DATA_DIR: dataDir,
+                  EDGE_API_URL: edge!.url,
+                  EDGE_API_TOKEN: CITY_TOKEN,
+                  ADMIN_USERNAME: ADMIN.username,
+                  ADMIN_PASSWORD: ADMIN.password,
+                }
+              : { DATA_DIR: dataDir, DEMO_EVENT_INTERVAL_MS: '20000' };
+          if (build.staticDir !== undefined) env.STATIC_DIR = path.resolve(build.staticDir);
+          servers.push(await startConsole(8716 + i, env, 300_000, path.resolve(build.dir)));
         }
+        const loadBefore = os.loadavg()[0]!;
+        const targets = await Promise.all(
+          servers.map(async (server) => ({
+            baseUrl: server.url,
+            cookie: dataset === 'city' ? await signIn(server.url) : undefined,
+          })),
+        );
+        const results = await measureLighthouseAlternating(targets, runs, log);
+        const load = { before: loadBefore, after: os.loadavg()[0]! };
+        builds.forEach((build, i) => blocks.push({ build: build.name, dataset, load, pages: results[i]! }));
+      } finally {
+        await Promise.all(servers.map((server) => server.stop()));
       }
     }
   } finally {
-    await edge.stop();
+    await edge?.stop();
   }
   return blocks;
 }
