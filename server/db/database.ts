@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { migrations, type DialectName } from './migrations/index.js';
 import type { ConsoleSchema } from './schema.js';
@@ -41,8 +41,42 @@ function openSqlite(dataDir: string): ConsoleDb {
   file.pragma('foreign_keys = ON');
   // Another process (the users CLI) may hold the write lock for a moment.
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<ConsoleSchema>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<ConsoleSchema>({ dialect: new SqliteDialect({ database: preparedOnce(file) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Statements kept by SQL text: the console's queries are a few hundred shapes (an IN list's length makes one). */
+export const STATEMENTS_KEPT = 256;
+
+/**
+ * The file as Kysely's SQLite driver sees it, each SQL text prepared once and kept (the least
+ * recently used dropped past STATEMENTS_KEPT). The driver prepares every query anew: parsing and
+ * planning the session lookup that every request makes was most of its time in the console's
+ * profile under load. A kept statement is one a Kysely query only binds and steps; one still
+ * being iterated (a streamed query) is busy, and the same text then gets a fresh statement.
+ * SQLite prepares a statement again by itself when a migration changes the schema under it.
+ */
+export function preparedOnce(file: Database.Database): SqliteDatabase {
+  const kept = new Map<string, Database.Statement>();
+  return {
+    prepare(sql) {
+      const statement = kept.get(sql);
+      if (statement !== undefined) {
+        kept.delete(sql);
+        kept.set(sql, statement);
+        if (!statement.busy) return statement;
+        return file.prepare(sql);
+      }
+      const fresh = file.prepare(sql);
+      kept.set(sql, fresh);
+      if (kept.size > STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+      return fresh;
+    },
+    close() {
+      kept.clear();
+      file.close();
+    },
+  };
 }
 
 function openPostgres(databaseUrl: string): ConsoleDb {
