@@ -28,6 +28,9 @@ const FINAL_BLOCK = zlib.deflateRawSync(Buffer.alloc(0));
  * (when it is cached), never per request.
  */
 export class CompositeBody {
+  /** Each encoding made once, for a body kept with its page (DemoStore.compositePage). */
+  private made: { json?: Buffer; gzip?: Buffer } = {};
+
   constructor(private readonly pieces: readonly Piece[]) {}
 
   /** A page envelope (`{"page":…,"results":[]}` as JSON text) with the items between its brackets. */
@@ -37,10 +40,14 @@ export class CompositeBody {
   }
 
   json(): Buffer {
-    return Buffer.concat(this.pieces.map((p) => p.json));
+    return (this.made.json ??= Buffer.concat(this.pieces.map((p) => p.json)));
   }
 
   gzip(): Buffer {
+    return (this.made.gzip ??= this.compress());
+  }
+
+  private compress(): Buffer {
     let crc = 0;
     let size = 0;
     // Reading the page's JSON for its checksum (close to a megabyte for 25 composites at a million

@@ -288,15 +288,22 @@ describe('demo edge: composite events', () => {
     const at = Date.now() + 2 * 60 * 60_000;
     store.addEvent({ mic_id: 'mic-0007', label_id: 'explosion', at });
     store.addEvent({ mic_id: 'mic-0007', label_id: 'explosion', at: at + 1_000 });
-    const first = (await call('/api/v1/composite-events?composite_rule_id=rule-weapons&size=1')).body.results[0];
+    const page = '/api/v1/composite-events?composite_rule_id=rule-weapons&size=1';
+    const first = (await call(page)).body.results[0];
     expect(first.events).toHaveLength(2);
 
     store.addEvent({ mic_id: 'mic-0007', label_id: 'explosion', at: at + 2_000 });
+    const joined = (await call(page)).body.results[0];
+    expect([joined.id, joined.events.length]).toEqual([first.id, 3]);
     await call('/api/v1/mics/mic-0007', { method: 'PATCH', body: JSON.stringify({ name: 'Renamed after firing' }) });
-    const again = (await call(`/api/v1/composite-events/${first.id}`)).body;
-    expect(again.events).toHaveLength(3);
-    expect(again.mics[0].name).toBe('Renamed after firing');
-    expect(again.events[0].microphone.name).toBe('Renamed after firing');
+    for (const again of [
+      (await call(`/api/v1/composite-events/${first.id}`)).body,
+      (await call(page)).body.results[0],
+    ]) {
+      expect(again.events).toHaveLength(3);
+      expect(again.mics[0].name).toBe('Renamed after firing');
+      expect(again.events[0].microphone.name).toBe('Renamed after firing');
+    }
   });
 
   it('turns a live burst into a composite event as the events arrive', async () => {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerDemoAudio } from './audio-clips.js';
-import { CompositeBody } from './composite-body.js';
+import { CompositeBody, type Piece } from './composite-body.js';
 import type { Slice } from './rows.js';
 import type { DemoStore } from './store.js';
 import { EdgeTraffic } from './traffic.js';
@@ -90,6 +90,9 @@ export function buildDemoEdge(options: DemoEdgeOptions): {
     return JSON.stringify(wrongShape(JSON.parse(payload.toString())));
   });
 
+  // A page's body (its JSON or gzip made once) lives as long as the store keeps the page.
+  const pageBodies = new WeakMap<Slice<Piece>, CompositeBody>();
+
   const sendComposite = (request: FastifyRequest, reply: FastifyReply, body: CompositeBody) => {
     reply.type('application/json; charset=utf-8');
     if (!store.redactsCredentials) return reply.send(body.json());
@@ -169,10 +172,14 @@ export function buildDemoEdge(options: DemoEdgeOptions): {
       order: q.choice('order_by', ['asc', 'desc'] as const) ?? 'desc',
     };
     q.done();
-    const { results, ...slice } = store.compositePage(filter);
-    // The empty page's JSON ends in `[]}`: the cached composites go between the brackets.
-    const envelope = JSON.stringify(pageOf(filter.page, filter.size, { ...slice, results: [] }));
-    return sendComposite(request, reply, CompositeBody.page(envelope, results));
+    const page = store.compositePage(filter);
+    let body = pageBodies.get(page);
+    if (body === undefined) {
+      // The empty page's JSON ends in `[]}`: the cached composites go between the brackets.
+      const envelope = JSON.stringify(pageOf(filter.page, filter.size, { total: page.total, results: [] }));
+      pageBodies.set(page, (body = CompositeBody.page(envelope, page.results)));
+    }
+    return sendComposite(request, reply, body);
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/composite-events/:id', async (request, reply) => {

@@ -17,6 +17,9 @@ import { truthsOf } from './truth-sql.js';
 
 export type { CompositeFilter, EventFilter, MicFilter, MicPatch, NewEvent };
 
+/** Composite pages kept (each about 60 kB of gzip, or 0.7 MB of JSON for a client without gzip). */
+const PAGES_KEPT = 32;
+
 export interface StoreOptions {
   /** Directory of the database file; null keeps it in memory (tests). */
   dataDir: string | null;
@@ -48,6 +51,12 @@ export class DemoStore {
   private readonly listeners = new Set<() => void>();
   private readonly reference: ReferenceData;
   private readonly composites: CompositeCache;
+  /**
+   * Pages of composite events by filter, dropped at any change they could show (an event added,
+   * a mic edited). Screens ask for the same first page over and over: its count, its rows and
+   * its cached composites were read anew for each of them.
+   */
+  private readonly pages = new Map<string, Slice<Piece>>();
 
   constructor(options: StoreOptions) {
     const now = options.now ?? Date.now();
@@ -102,6 +111,7 @@ export class DemoStore {
     updateMic(this.db, row, patch);
     // Every composite embeds its mics: any of them may show this one.
     this.composites.clear();
+    this.pages.clear();
     this.changed();
     return this.getMic(id);
   }
@@ -110,10 +120,26 @@ export class DemoStore {
     return listEvents(this.db, filter);
   }
 
-  /** A page of composite events as cached JSON pieces. */
+  /**
+   * A page of composite events as cached JSON pieces. The same object while nothing changed,
+   * so the HTTP side can keep the page's body with it.
+   */
   compositePage(filter: CompositeFilter): Slice<Piece> {
+    const key = JSON.stringify([
+      filter.page,
+      filter.size,
+      filter.created_ge,
+      filter.created_le,
+      filter.rule_id,
+      filter.order,
+    ]);
+    const kept = this.pages.get(key);
+    if (kept !== undefined) return kept;
     const { total, results } = compositeRows(this.db, filter);
-    return { total, results: this.composites.get(results) };
+    const page = { total, results: this.composites.get(results) };
+    if (this.pages.size >= PAGES_KEPT) this.pages.delete(this.pages.keys().next().value!);
+    this.pages.set(key, page);
+    return page;
   }
 
   compositeEvent(id: string): Piece | undefined {
@@ -156,6 +182,8 @@ export class DemoStore {
   addEvent(input: NewEvent) {
     const { event, joined } = writeEvent(this.db, this.engine, this.rng, this.reference, input);
     for (const id of joined) this.composites.forget(id);
+    // A new event may start a composite or join one: any page may have changed.
+    this.pages.clear();
     this.changed();
     return event;
   }
