@@ -44,6 +44,9 @@
     if (app === null) return;
     var styles = document.querySelectorAll('meta[name="page-style"]');
     for (var i = 0; i < styles.length; i += 1) add('preload', styles[i].content, 'style');
+    // The data the page reads first (server/route-preload.ts names it only for a signed-in person).
+    var data = document.querySelectorAll('meta[name="page-data"]');
+    for (var k = 0; k < data.length; k += 1) add('preload', data[k].content, 'fetch');
     var modules = document.querySelectorAll('meta[name="page-module"]');
     for (var j = 0; j < modules.length; j += 1) add('modulepreload', modules[j].content);
     add('modulepreload', app.content);

@@ -35,6 +35,7 @@ import { registerInsights } from './insights/routes.js';
 import { registerAcousticInsights } from './insights/acoustic-routes.js';
 import { registerHeardBy } from './insights/heard-by-route.js';
 import { registerLocation } from './location/routes.js';
+import { registerLabels } from './labels/routes.js';
 import { UnusualWatch } from './insights/unusual-watch.js';
 import { InsightsService } from './insights/service.js';
 import { routePages } from './route-preload.js';
@@ -247,6 +248,8 @@ export function buildApp({
         });
   registerAcousticInsights(app, { service: insights, reader: insightsReader });
   registerHeardBy(app, { service: insights, reader: insightsReader });
+  // The names the insights keep of every event they read (hub, back-fill).
+  registerLabels(app, { db, kept: insights !== null });
   registerLocation(app, {
     composites,
     holdsToken: edge.holdsToken,
@@ -273,7 +276,12 @@ export function buildApp({
 
   const indexFile = path.join(config.staticDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
-  const pageFor = hasBuild ? routePages(config.staticDir, { demo: runtime.auth.demoAutoSignIn }) : null;
+  const pageFor = hasBuild
+    ? routePages(config.staticDir, {
+        demo: runtime.auth.demoAutoSignIn,
+        serverHoldsToken: runtime.serverHoldsToken,
+      })
+    : null;
   if (hasBuild) {
     app.register(fastifyStatic, {
       root: path.resolve(config.staticDir),
@@ -302,7 +310,10 @@ export function buildApp({
       !path.extname(pathname);
     if (wantsPage && pageFor !== null) {
       // Deep links land on the single page; the router decides what they show.
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(pageFor(pathname));
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(pageFor(pathname, request.principal?.kind === 'account'));
     }
     if (wantsPage) {
       return reply.code(503).type('text/plain').send('The dashboard is not built yet: run "npm run build".');

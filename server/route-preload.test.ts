@@ -62,6 +62,18 @@ describe('route preloads in the page', () => {
     expect(pageFor('/')).toBe(pageFor('/composite-events'));
   });
 
+  it("name the data a page reads first only for a signed-in person on a console holding the edge's token", () => {
+    const data = (html: string) => [...html.matchAll(/<meta name="page-data" content="([^"]+)"/g)].map((m) => m[1]);
+    const holding = routePages(dir, { demo: false, serverHoldsToken: true });
+    expect(data(holding('/map', true))).toEqual(['/api/inventory/mics']);
+    expect(data(holding('/map/', true))).toEqual(['/api/inventory/mics']);
+    // Before sign-in the answer would be a refusal; a browser holding its own token would have to send it.
+    expect(data(holding('/map', false))).toEqual([]);
+    expect(data(routePages(dir, { demo: false })('/map', true))).toEqual([]);
+    // Pages that read nothing before their own request are left alone.
+    expect(holding('/mics', true)).toBe(holding('/mics', false));
+  });
+
   it("name the chunks of every page in the route table that asks for them, and its parents' (src/app/routes.ts)", () => {
     // A build where each page module is a chunk of its own: what the server names is read from the table alone.
     const chunk = (module: string) => `assets/${module.replace(/[/.]/g, '_')}.js`;

@@ -92,8 +92,28 @@ export function frameFor(html: string, pathname: string, demo: boolean): string 
  * the head for public/boot.js, which fetches them with the entry once the frame is painted
  * (without them the page chunk would be found only after the entry has run; Vite's manifest names
  * the files). Built once per route at startup; a build without a manifest gets the frame alone.
+ * For a signed-in account (`signedIn`) on a console holding the edge's token, also the data the
+ * page reads first (the route table's `data`): a browser holding its own token would send it, and
+ * before sign-in the answer would be a refusal.
  */
-export function routePages(staticDir: string, { demo }: { demo: boolean }): (pathname: string) => string {
+export function routePages(
+  staticDir: string,
+  { demo, serverHoldsToken = false }: { demo: boolean; serverHoldsToken?: boolean },
+): (pathname: string, signedIn?: boolean) => string {
+  const sent = pagesWithoutData(staticDir, demo);
+  if (!serverHoldsToken) return (pathname) => sent(pathname);
+  return (pathname, signedIn = false) => {
+    const paths = signedIn ? (entryOf(pathname)?.data ?? []) : [];
+    const html = sent(pathname);
+    if (paths.length === 0) return html;
+    // Named for public/boot.js, which preloads them with the page's chunks: the app's own request
+    // (cookie session, no token of the browser's) then finds the answer already on its way.
+    const metas = paths.map((p) => `<meta name="page-data" content="${p}" />`).join('\n    ');
+    return html.replace('</head>', `    ${metas}\n  </head>`);
+  };
+}
+
+function pagesWithoutData(staticDir: string, demo: boolean): (pathname: string) => string {
   const built = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
   const variants = new Map(['/mics', '/sign-in', '/wall'].map((page) => [page, frameFor(built, page, demo)]));
   const variantOf = (pathname: string) => ({ wall: '/wall', bare: '/sign-in', console: '/mics' })[shellOf(pathname)];
