@@ -2,7 +2,7 @@ import { useComputedColorScheme } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMap } from 'react-leaflet';
-import { buildClusterIndex, type ClusterNode, type MapNode } from './mic-cluster-index';
+import { MicGrouping, type ClusterNode, type MapNode } from './mic-cluster-index';
 import { drawExtent, drawGlyph, hitRadius, isPulsing, PULSE_MS, type Glyph, type GlyphStyle } from './mic-glyph';
 import type { MarkerMic } from './mic-marker-state';
 import { L } from './leaflet-setup';
@@ -117,7 +117,7 @@ function glyphOf(node: MapNode, selectedId: string | null): Glyph {
 const keyOf = (node: MapNode) => (node.kind === 'mic' ? `m:${node.mic.id}` : `c:${node.id}`);
 
 /**
- * Mics as canvas markers, clustered with supercluster: thousands of mics cost a few hundred
+ * Mics as canvas markers, grouped per zoom (MicPositions): thousands of mics cost a few hundred
  * drawn shapes, and no DOM node per mic. Clusters show their count and most urgent state.
  */
 export function MicMarkerLayer({
@@ -134,7 +134,10 @@ export function MicMarkerLayer({
   const dark = useComputedColorScheme('light') === 'dark';
   const reducedMotion = useReducedMotion() ?? false;
   const style = useMemo<GlyphStyle>(() => ({ scale, dark, reducedMotion }), [scale, dark, reducedMotion]);
-  const index = useMemo(() => buildClusterIndex(mics, pulses, 56 * scale), [mics, pulses, scale]);
+  // The grouping is kept while the mics stay where they are: a new state (an event, the clock's
+  // tick, the events answer) only re-reads the states of the groups drawn.
+  const [grouping] = useState(() => new MicGrouping());
+  const index = useMemo(() => grouping.view(mics, pulses, 56 * scale), [grouping, mics, pulses, scale]);
   const callbacks = useRef({ onMicClick, onClusterClick, onHover, onDraw });
   useEffect(() => {
     callbacks.current = { onMicClick, onClusterClick, onHover, onDraw };
