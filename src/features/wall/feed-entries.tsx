@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { CompositeEvent, ItemPriority, ReviewItem, SoundEvent } from '@/api';
 import { usePriorityWords } from '@/components/review/priority-badge';
 import { heardByView } from '@/components/heard-by/heard-by-view';
@@ -11,8 +12,11 @@ import './locales';
 
 const HIGHLIGHT_MS = 60_000;
 
-/** The entry's local time; the full local date and UTC on hover, as everywhere else in the console. */
-function EntryTime({ at }: { at: number }) {
+/**
+ * The entry's local time; the full local date and UTC on hover, as everywhere else in the console.
+ * Memoized: the wall re-renders its cards every few seconds and the zone name costs an Intl call.
+ */
+const EntryTime = memo(function EntryTime({ at }: { at: number }) {
   const { i18n } = useTranslation();
   return (
     <time
@@ -23,7 +27,7 @@ function EntryTime({ at }: { at: number }) {
       {formatTime(at)}
     </time>
   );
-}
+});
 
 /** "Heard by N mics" beside the label: plain when others heard it too, dimmed for its own mic alone. */
 function EntryHeardBy({ eventId, createdAt, heardBy }: { eventId: string; createdAt: string; heardBy: HeardByLookup }) {

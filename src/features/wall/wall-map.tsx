@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { CompositeEvent } from '@/api';
 import { BaseMap } from '@/components/map/base-map';
 import { EstimatedPlaceLayer } from '@/components/map/estimated-place-layer';
@@ -7,20 +7,28 @@ import { MicMarkerLayer } from '@/components/map/mic-marker-layer';
 import type { MarkerMic } from '@/components/map/mic-marker-state';
 import { useWallPlaces } from './wall-place';
 
-const subscribeResize = (onChange: () => void) => {
-  window.addEventListener('resize', onChange);
-  return () => window.removeEventListener('resize', onChange);
-};
 const shortSide = () => Math.min(window.innerWidth, window.innerHeight);
 
-/** The wall unit of wall-route.module.css (`--u`) in CSS pixels, for what the canvas draws. */
+/**
+ * The wall unit of wall-route.module.css (`--u`) in CSS pixels, for what the canvas draws.
+ * Read once and on resize, never while rendering: window.innerWidth forces a style and layout
+ * pass whenever the page has pending changes (1.8 s of a city wall's first minute at 4x CPU).
+ */
 function useWallUnit(scale: number): number {
-  const side = useSyncExternalStore(subscribeResize, shortSide);
+  const [side, setSide] = useState(shortSide);
+  useEffect(() => {
+    const onResize = () => setSide(shortSide());
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
   return Math.min(4, Math.max(0.6, side / 1080)) * scale;
 }
 
-/** The wall's map: Leaflet arrives after the clock and the feeds, which do not need it. */
-export function WallMap({
+/**
+ * The wall's map: Leaflet arrives after the clock and the feeds, which do not need it. Memoized:
+ * the wall re-renders on every tick and answer, the map only when what it draws changed.
+ */
+export const WallMap = memo(function WallMap({
   markers,
   pulses,
   composites,
@@ -63,4 +71,4 @@ export function WallMap({
       </BaseMap>
     </div>
   );
-}
+});
