@@ -153,5 +153,7 @@ export function useWallData(config: WallConfig) {
     live,
     inventory: mics.data,
     eventsUpdatedAt: events.dataUpdatedAt,
+    /** Both feeds have had their first answer (or failed): what the wall shows first is drawn. */
+    feedsAnswered: !events.isPending && !composites.isPending,
   };
 }

@@ -1,11 +1,11 @@
 import { IconVolumeOff } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useMemo, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useHeardBy } from '@/components/heard-by/use-heard-by';
 import { useInventoryNotes } from '@/components/inventory-note';
 import { PULSE_MS } from '@/components/map/mic-glyph';
 import { formatWindow, MicMarkerLegend } from '@/components/map/mic-marker-legend';
-import { useReviewStates } from '@/components/review/use-review';
-import { usePriorities } from '@/components/review/use-priority';
+import { useReviewStatesAnswer } from '@/components/review/use-review';
+import { usePrioritiesAnswer } from '@/components/review/use-priority';
 import { localName, useTranslation } from '@/lib/i18n';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { useSearchParamsState } from '@/lib/search-params';
@@ -15,6 +15,7 @@ import { FeedSection } from './feed-section';
 import { triageFeed } from './escalation';
 import { UnusualStrip } from './unusual-strip';
 import { useCompositeChime, useEscalationChime } from './use-chime';
+import { useMapTurn } from './use-map-turn';
 import { COMPOSITE_FEED_MAX, useWallData } from './use-wall-data';
 import { WallAccessGate } from './wall-access-view';
 import { WallClock } from './wall-clock';
@@ -26,6 +27,14 @@ import './locales';
 // The clock and the feeds paint first; Leaflet (the map chunk) follows.
 const WallMap = lazy(async () => ({ default: (await import('./wall-map')).WallMap }));
 
+/** The same array as last render while it holds the same objects, so the memoized map skips a re-render. */
+function useSameItems<T>(items: readonly T[]): readonly T[] {
+  const [kept, setKept] = useState(items);
+  if (kept === items || (kept.length === items.length && kept.every((item, i) => item === items[i]))) return kept;
+  setKept(items);
+  return items;
+}
+
 /** The wall, or the full-screen notice that replaces it once the console refuses this screen. */
 export function Component() {
   return (
@@ -33,6 +42,14 @@ export function Component() {
       <WallScreen />
     </WallAccessGate>
   );
+}
+
+/** The list as of its last settled answer: kept while a new one loads, empty before the first. */
+function useSettledList<T>(list: readonly T[], settled: boolean): readonly T[] {
+  const [kept, setKept] = useState<readonly T[]>([]);
+  if (!settled) return kept;
+  if (kept !== list) setKept(list);
+  return list;
 }
 
 function WallScreen() {
@@ -43,7 +60,9 @@ function WallScreen() {
     if (config.lang !== null && i18n.language !== config.lang) void i18n.changeLanguage(config.lang);
   }, [config.lang, i18n]);
 
-  const { eventFeed, compositeFeed, pulses, markers, health, live, inventory, eventsUpdatedAt } = useWallData(config);
+  const { eventFeed, compositeFeed, pulses, markers, health, live, inventory, eventsUpdatedAt, feedsAnswered } =
+    useWallData(config);
+  const mapTurn = useMapTurn(feedsAnswered);
   const eventIds = useMemo(() => eventFeed.map((entry) => entry.id), [eventFeed]);
   const heardBy = useHeardBy(eventIds);
   const inventoryNotes = useInventoryNotes(inventory);
@@ -57,16 +76,24 @@ function WallScreen() {
   // Unacknowledged incidents first with their age; one left new past ESCALATE_AFTER turns red and chimes again.
   const { escalateAfterMinutes } = useRuntimeConfig();
   const compositeIds = useMemo(() => compositeFeed.map((entry) => entry.id), [compositeFeed]);
-  const reviews = useReviewStates('composite', compositeIds);
-  const priorities = usePriorities('composite', compositeIds);
-  const triaged = triageFeed(compositeFeed, reviews, {
-    now: displayNow,
-    escalateAfterMs: escalateAfterMinutes * 60_000,
-    max: COMPOSITE_FEED_MAX,
-    priorities,
-  });
+  const reviews = useReviewStatesAnswer('composite', compositeIds);
+  const priorities = usePrioritiesAnswer('composite', compositeIds);
+  const current = useMemo(
+    () =>
+      triageFeed(compositeFeed, reviews.states, {
+        now: displayNow,
+        escalateAfterMs: escalateAfterMinutes * 60_000,
+        max: COMPOSITE_FEED_MAX,
+        priorities: priorities.priorities,
+      }),
+    [compositeFeed, reviews.states, priorities.priorities, displayNow, escalateAfterMinutes],
+  );
+  // Cards are drawn once their review states and priorities are in: drawn before, they were reordered
+  // and grew a priority badge a moment later, moving the cards below (most of the wall's CLS on a phone).
+  const triaged = useSettledList(current, reviews.settled && priorities.settled);
   // The map moves to the open review item on top: what needs a person most, now.
   const lead = triaged[0]?.unacknowledged === true && !triaged[0].detection ? triaged[0].entry.id : null;
+  const mapComposites = useSameItems(triaged.map((item) => item.entry.item));
   useEscalationChime(
     chime.play,
     triaged.filter((item) => item.escalated).map((item) => item.entry.id),
@@ -124,14 +151,16 @@ function WallScreen() {
       <div className={classes.body}>
         <div className={classes.map}>
           <Suspense fallback={null}>
-            <WallMap
-              markers={markers}
-              pulses={pulses}
-              composites={triaged.map((item) => item.entry.item)}
-              label={t('wall:region')}
-              scale={config.scale}
-              focusId={lead}
-            />
+            {mapTurn && (
+              <WallMap
+                markers={markers}
+                pulses={pulses}
+                composites={mapComposites}
+                label={t('wall:region')}
+                scale={config.scale}
+                focusId={lead}
+              />
+            )}
           </Suspense>
           <div className={classes.legend}>
             <MicMarkerLegend windowMinutes={config.windowMinutes} showPulse size="lg" />
