@@ -65,9 +65,14 @@ export const heardByDefault = http.get('/api/insights/heard-by', () =>
   HttpResponse.json({ radius_m: 500, window_s: 10, complete: true, events: {} }),
 );
 
+/** A console that reads no events itself (the browser holds the edge token): pages learn names from events. */
+export const labelNamesDefault = http.get('/api/labels', () =>
+  HttpResponse.json({ kept: false, labels: [], complete: true }),
+);
+
 /** Signed in as the demo admin unless a test says otherwise (`server.use(signedInAs('viewer'))`). */
 export const signedInAs = (role: 'viewer' | 'operator' | 'admin', username = role === 'admin' ? 'demo' : role) =>
   http.get('/auth/me', () => HttpResponse.json({ kind: 'account', username, role }));
 
 /** The network edge for unit tests: each test installs the handlers it needs with `server.use`. */
-export const server = setupServer(signedInAs('admin'), ...reviewDefaults, heardByDefault);
+export const server = setupServer(signedInAs('admin'), ...reviewDefaults, heardByDefault, labelNamesDefault);

@@ -1,9 +1,11 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { eventQueries, micQueries, type LabelName } from '@/api';
+// Not through @/api's index: only pages naming categories load it, never the first paint.
+import { labelQueries } from '@/api/labels';
 
 const DAY_MINUTES = 24 * 60;
-/** Label discovery reads the latest events of the last week; three full pages see every label in practice. */
+/** Without the console's names, the latest events of the last week; three full pages see every label in practice. */
 const LABEL_PAGES = [1, 2, 3];
 const LABEL_STALE_MS = 5 * 60_000;
 
@@ -18,8 +20,8 @@ export interface Category {
 
 /**
  * Which labels exist: the one answer every page uses (filters, threshold categories, names). The
- * interface has no label list, so it is the union of what the last week's newest events are
- * labelled with (with their ko/en names) and what any device has a threshold for.
+ * interface has no label list, so it is the union of the categories named in events (with their
+ * ko/en names, useLabelNames) and what any device has a threshold for.
  */
 export function useLabels(): { categories: Category[]; names: ReadonlyMap<string, LabelName> } {
   const mics = useQuery({ ...micQueries.inventory(), staleTime: LABEL_STALE_MS });
@@ -33,21 +35,29 @@ export function useLabels(): { categories: Category[]; names: ReadonlyMap<string
 }
 
 /**
- * The names only, from the last week's newest events: what a page naming categories needs. It
- * leaves out the mic inventory (the console's largest answer, thousands of mics), which only
+ * The names only: what a page naming categories needs. The console keeps the name of every
+ * category it has seen in an event (one small answer, GET /api/labels), so a category the edge has
+ * not sent lately keeps its name. A console that reads no events itself (the browser holds the
+ * edge token) knows none: then the names come from the last week's newest events, as they used to.
+ * It leaves out the mic inventory (the console's largest answer, thousands of mics), which only
  * the categories no event has carried yet come from.
  */
 export function useLabelNames(): { names: ReadonlyMap<string, LabelName> } {
+  const kept = useQuery({ ...labelQueries.names(), staleTime: LABEL_STALE_MS });
+  // Also when the answer failed: names from events rather than none.
+  const fromEvents = kept.data?.kept === false || kept.isError;
   const pageData = useQueries({
     queries: LABEL_PAGES.map((page) => ({
       ...eventQueries.list({ sinceMinutes: 7 * DAY_MINUTES, size: 100, page }),
       staleTime: LABEL_STALE_MS,
+      enabled: fromEvents,
     })),
     combine: dataOf,
   });
   return useMemo(() => {
     const names = new Map<string, LabelName>();
+    for (const label of kept.data?.labels ?? []) names.set(label.id, label.name);
     for (const page of pageData) for (const event of page?.results ?? []) names.set(event.label.id, event.label.name);
     return { names };
-  }, [pageData]);
+  }, [kept.data, pageData]);
 }

@@ -76,6 +76,24 @@ describe('/events', () => {
     expect(list?.searchParams.has('end')).toBe(false);
   });
 
+  it("names a category by the console's kept names, one the page's events do not carry too, without reading events for names", async () => {
+    const requests = serveEvents();
+    server.use(
+      http.get('/api/labels', () =>
+        HttpResponse.json({
+          kept: true,
+          labels: [{ id: 'gunshot', name: { ko: '총성', en: '<b>Gunshot</b>' } }],
+          complete: true,
+        }),
+      ),
+    );
+    renderRoutes(routes, { path: '/events?label=gunshot' });
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    // The edge's text as text: the picked category shows its kept name, markup and all.
+    expect(await screen.findByText('<b>Gunshot</b> (gunshot)')).toBeInTheDocument();
+    expect(requests.filter((url) => url.searchParams.get('size') === '100')).toEqual([]);
+  });
+
   it('shows label, confidence as a percentage and a mic link', async () => {
     serveEvents();
     renderRoutes(routes, { path: '/events' });
