@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Button, Flex, Stack, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBroadcast, IconBroadcastOff, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -23,8 +23,13 @@ import { ExportDialog } from './export-dialog';
 import { eventReviewMatches, useEventReviews } from './use-event-reviews';
 import { LIVE_POLL_MS } from './use-new-events';
 import { NewEventsNotice } from './new-events-notice';
+import { RowAnswersProvider } from './row-answers';
+import { useSameRows } from './use-same-rows';
 import './locales';
 import { useDrawn } from '@/lib/use-drawn';
+
+/** Two lines of size-sm text. */
+const STATUS_LINES_HEIGHT = 44;
 
 export function Component() {
   const { t } = useTranslation('events');
@@ -65,9 +70,15 @@ export function Component() {
   );
   // The edge pages events without knowing their review: these filters narrow the page shown only.
   const { reviewOf } = reviews;
-  const rows = useMemo(
-    () => heardRows.filter((event) => eventReviewMatches(filters, reviewOf(event.id))),
-    [heardRows, filters, reviewOf],
+  const rows = useSameRows(
+    useMemo(
+      () => heardRows.filter((event) => eventReviewMatches(filters, reviewOf(event.id))),
+      [heardRows, filters, reviewOf],
+    ),
+  );
+  const rowAnswers = useMemo(
+    () => ({ reviewOf, canAct, now, onOpenReview: setReviewing, corroboration }),
+    [reviewOf, canAct, now, corroboration],
   );
   const corroboratedCount = useMemo(
     () => shownEvents(list.data?.results ?? [], corroboration, { corroboratedOnly: true, sortByHeard: false }).length,
@@ -147,7 +158,13 @@ export function Component() {
         onShow={showNewEvents}
       />
 
-      <Group justify="space-between" wrap="wrap" gap="sm">
+      {/* The count's lines are kept before it is known (two on a phone, where it goes under the switch): arriving, it moved the table (CLS). */}
+      <Flex
+        direction={{ base: 'column', sm: 'row' }}
+        align={{ base: 'flex-start', sm: 'center' }}
+        justify="space-between"
+        gap="sm"
+      >
         <Switch
           label={t('heard.filter')}
           checked={filters.corroboratedOnly}
@@ -158,18 +175,20 @@ export function Component() {
               : t('heard.filterHint', { radius: corroboration.radius_m, window: corroboration.window_s })
           }
         />
-        {corroboration !== undefined && list.data !== undefined && (
-          <Text size="sm" c="dimmed" role="status">
-            {t('heard.shown', { count: corroboratedCount, total: list.data.results.length })}
-            {corroboration.complete ? '' : ` ${t('heard.partial')}`}
-          </Text>
-        )}
+        <Text size="sm" c="dimmed" role="status" mih={{ base: STATUS_LINES_HEIGHT, sm: 0 }}>
+          {corroboration !== undefined && list.data !== undefined && (
+            <>
+              {t('heard.shown', { count: corroboratedCount, total: list.data.results.length })}
+              {corroboration.complete ? '' : ` ${t('heard.partial')}`}
+            </>
+          )}
+        </Text>
         {heard.isError && (
           <Text size="sm" c="red" role="alert">
             {t('heard.failed', { reason: heard.error.message })}
           </Text>
         )}
-      </Group>
+      </Flex>
 
       <EventReviewNote
         filtered={reviewFiltered}
@@ -182,22 +201,19 @@ export function Component() {
 
       <QueryView query={list}>
         {(page) => (
-          <EventsTable
-            events={rows}
-            total={page.total_cnt}
-            page={filters.page}
-            size={filters.size}
-            fetching={(list.isPlaceholderData && list.isFetching) || (reviewFiltered && !reviews.known)}
-            onPageChange={onPageChange}
-            onSizeChange={onSizeChange}
-            corroboration={corroboration}
-            sortByHeard={filters.sortByHeard}
-            onSortByHeardChange={onSortByHeardChange}
-            reviewOf={reviewOf}
-            canAct={canAct}
-            now={now}
-            onOpenReview={setReviewing}
-          />
+          <RowAnswersProvider value={rowAnswers}>
+            <EventsTable
+              events={rows}
+              total={page.total_cnt}
+              page={filters.page}
+              size={filters.size}
+              fetching={(list.isPlaceholderData && list.isFetching) || (reviewFiltered && !reviews.known)}
+              onPageChange={onPageChange}
+              onSizeChange={onSizeChange}
+              sortByHeard={filters.sortByHeard}
+              onSortByHeardChange={onSortByHeardChange}
+            />
+          </RowAnswersProvider>
         )}
       </QueryView>
 

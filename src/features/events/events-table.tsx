@@ -3,17 +3,14 @@ import { memo } from 'react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
-import type { Corroboration, SoundEvent } from '@/api';
+import type { SoundEvent } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { LabelName } from '@/components/label-name';
 import { useServerPaging } from '@/components/server-paging';
 import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
 import { formatPercent } from '@/lib/format';
 import { PAGE_SIZES } from './event-filters';
-import { EventReviewCell } from './event-review-cell';
-import { HeardByCell } from '@/components/heard-by/heard-by-cell';
-import { heardByOf } from './heard-by';
-import type { EventReview } from './use-event-reviews';
+import { HeardCellSlot, ReviewCellSlot } from './row-answers';
 
 interface EventsTableProps {
   events: SoundEvent[];
@@ -23,18 +20,16 @@ interface EventsTableProps {
   fetching: boolean;
   onPageChange: (page: number) => void;
   onSizeChange: (size: number) => void;
-  corroboration: Corroboration | undefined;
   sortByHeard: boolean;
   onSortByHeardChange: (sortByHeard: boolean) => void;
-  reviewOf: (eventId: string) => EventReview;
-  canAct: boolean;
-  now: number;
-  onOpenReview: (event: SoundEvent) => void;
 }
 
 const coordinate = (value: number) => value.toFixed(4);
 
-/** Memoised: the page re-renders for answers beside the table (counts, the clock) that leave its rows as they are. */
+/**
+ * Memoised: the page re-renders for answers beside the table (counts, the clock) that leave its rows
+ * as they are. The review and heard-by cells read their answers themselves (./row-answers).
+ */
 export const EventsTable = memo(function EventsTable({
   events,
   total,
@@ -43,13 +38,8 @@ export const EventsTable = memo(function EventsTable({
   fetching,
   onPageChange,
   onSizeChange,
-  corroboration,
   sortByHeard,
   onSortByHeardChange,
-  reviewOf,
-  canAct,
-  now,
-  onOpenReview,
 }: EventsTableProps) {
   const { t } = useTranslation('events');
   const paging = useServerPaging({
@@ -113,28 +103,14 @@ export const EventsTable = memo(function EventsTable({
           title: t('review.column'),
           // Fixed widths for the columns filled in after the rows: the table keeps its layout as they arrive.
           width: 230,
-          render: (event) => (
-            <EventReviewCell
-              event={event}
-              review={reviewOf(event.id)}
-              canAct={canAct}
-              now={now}
-              onOpen={onOpenReview}
-            />
-          ),
+          render: (event) => <ReviewCellSlot event={event} />,
         },
         {
           accessor: 'heard',
           title: t('heard.column'),
           width: 150,
           sortable: true,
-          render: (event) => (
-            <HeardByCell
-              heardBy={heardByOf(corroboration, event.id)}
-              complete={corroboration?.complete ?? true}
-              windowS={corroboration?.window_s ?? 0}
-            />
-          ),
+          render: (event) => <HeardCellSlot eventId={event.id} />,
         },
         {
           accessor: 'location',

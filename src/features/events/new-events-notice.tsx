@@ -7,6 +7,9 @@ import { useTranslation } from '@/lib/i18n';
 import type { EventFilters } from './event-filters';
 import { useNewEventCount } from './use-new-events';
 
+/** Mantine's compact-md button height. */
+const BUTTON_HEIGHT = 30;
+
 interface NewEventsNoticeProps {
   filters: EventFilters;
   /** The snapshot on screen; undefined while a placeholder is shown. */
@@ -42,17 +45,20 @@ export function NewEventsNotice({
   return (
     <>
       {live && !pushing && <StaleDataNotice query={newer.polled} />}
-      {newCount > 0 && (
-        <Group justify="center">
-          <Button
-            size="compact-md"
-            radius="xl"
-            leftSection={<IconArrowUp size={16} aria-hidden />}
-            onClick={onShow}
-            loading={refetching}
-          >
-            {t('live.newEvents', { count: newCount })}
-          </Button>
+      {/* A live page keeps the button's line even while it is empty: appearing, it moved the table (CLS). */}
+      {live && (
+        <Group justify="center" mih={BUTTON_HEIGHT}>
+          {newCount > 0 && (
+            <Button
+              size="compact-md"
+              radius="xl"
+              leftSection={<IconArrowUp size={16} aria-hidden />}
+              onClick={onShow}
+              loading={refetching}
+            >
+              {t('live.newEvents', { count: newCount })}
+            </Button>
+          )}
         </Group>
       )}
     </>
