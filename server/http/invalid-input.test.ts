@@ -123,6 +123,7 @@ const TAKES_NOTHING = new Set([
   'GET /api/priority/settings',
   'GET /api/priority/precision',
   'GET /api/priority/context',
+  'GET /api/labels',
   'GET /api/procedures',
   'GET /api/review/counts',
   'GET /api/review/me',
