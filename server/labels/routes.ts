@@ -6,8 +6,8 @@ import type { ConsoleDb } from '../db/database.js';
 export const MAX_LABELS = 500;
 /** Edge text is untrusted: a name longer than this is cut (the browser renders it as text). */
 export const MAX_NAME_CHARS = 200;
-/** Names change when the edge renames a category, which is rare: screens may keep an answer this long. */
-const FRESH_MS = 30_000;
+/** Every screen asks on opening: a burst of them reads the table once. Short, so a name the hub just read is served. */
+const FRESH_MS = 5_000;
 
 export interface LabelNames {
   /**
