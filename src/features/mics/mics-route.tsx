@@ -1,22 +1,18 @@
-import { Anchor, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Paper, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { micQueries, unlessLive, useCan, useLive, type Mic } from '@/api';
-import { DateTime } from '@/components/date-time';
 import { FilterDrawer } from '@/components/filter-drawer';
-import { MicStatusBadge } from '@/components/mic-status-badge';
 import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
 import { EmptyState, QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useSearchParamsState } from '@/lib/search-params';
 import { MicFiltersBar } from './mic-filters-bar';
 import { useServerPaging } from '@/components/server-paging';
 import { listParamsOf, micTableSearch, PAGE_SIZES, type MicTableState } from './mic-filters';
-import { StatusToggle } from './status-toggle';
-import { ThresholdSummary } from './threshold-summary';
-import { useLabelNames } from '@/components/labels/use-labels';
+import { MicLabelNames, NameCell, StatusCell, ThresholdCell, UpdatedCell } from './mic-cells';
 import { PageHeader } from '@/components/page-header';
 import classes from './mics.module.css';
 import './locales';
@@ -40,7 +36,6 @@ export function Component() {
   // on a city's edge): read once that field is used, not with the page's first rows.
   const [edgesWanted, setEdgesWanted] = useState(false);
   const everyMic = useQuery({ ...micQueries.inventory(), enabled: edgesWanted });
-  const { names } = useLabelNames();
   const edgeIds = useMemo(
     () => [...new Set((everyMic.data?.mics ?? []).map((m) => m.edge_id))].sort(),
     [everyMic.data],
@@ -69,70 +64,59 @@ export function Component() {
 
   const drawerPath = (mic: Mic) => `/mics/${encodeURIComponent(mic.id)}${search}`;
 
-  const columns: DataTableColumn<Mic>[] = stackedColumns<Mic>([
-    {
-      accessor: 'name',
-      title: t('columns.name'),
-      // Wider on a wide screen (one line), and two lines, not an ellipsis, when narrow: names of one
-      // site differ at their end ("… North pole").
-      width: 'clamp(240px, calc(40vw - 280px), 400px)',
-      cellsClassName: classes.nameCell,
-      render: (mic) => (
-        <Stack gap={0}>
-          <Anchor
-            component={Link}
-            to={drawerPath(mic)}
-            size="sm"
-            className={classes.nameLink}
-            onClick={(event) => event.stopPropagation()}
-            data-hint={mic.name}
-          >
-            {mic.name}
-          </Anchor>
-          <Text size="xs" c="dimmed" ff="monospace">
-            {mic.id}
-          </Text>
-        </Stack>
-      ),
-    },
-    {
-      accessor: 'status',
-      title: t('columns.status'),
-      width: 160,
-      render: (mic) => (readOnly ? <MicStatusBadge status={mic.status} /> : <StatusToggle mic={mic} />),
-    },
-    {
-      accessor: 'edge_id',
-      title: t('columns.edgeHost'),
-      width: 125,
-      render: (mic) => (
-        <span className={classes.stackedMono}>
-          <span>{mic.edge_id}</span> <span>{mic.host}</span>
-        </span>
-      ),
-    },
-    {
-      accessor: 'location',
-      title: t('columns.location'),
-      width: 96,
-      render: (mic) => (
-        <span className={classes.stackedMono}>
-          <span>{mic.location.latitude.toFixed(4)},</span> <span>{mic.location.longitude.toFixed(4)}</span>
-        </span>
-      ),
-    },
-    {
-      accessor: 'thresholds',
-      title: t('columns.thresholds'),
-      render: (mic) => <ThresholdSummary thresholds={mic.thresholds} names={names} />,
-    },
-    {
-      accessor: 'updated_at',
-      title: t('columns.updated'),
-      width: 110,
-      render: (mic) => <DateTime value={mic.updated_at} relative size="xs" />,
-    },
-  ]);
+  // The same columns while nothing they show changed, so a re-render of the page finds its cells unchanged.
+  const columns = useMemo(
+    (): DataTableColumn<Mic>[] =>
+      stackedColumns<Mic>([
+        {
+          accessor: 'name',
+          title: t('columns.name'),
+          // Wider on a wide screen (one line), and two lines, not an ellipsis, when narrow: names of one
+          // site differ at their end ("… North pole").
+          width: 'clamp(240px, calc(40vw - 280px), 400px)',
+          cellsClassName: classes.nameCell,
+          render: (mic) => <NameCell mic={mic} to={`/mics/${encodeURIComponent(mic.id)}${search}`} />,
+        },
+        {
+          accessor: 'status',
+          title: t('columns.status'),
+          width: 160,
+          render: (mic) => <StatusCell mic={mic} readOnly={readOnly} />,
+        },
+        {
+          accessor: 'edge_id',
+          title: t('columns.edgeHost'),
+          width: 125,
+          render: (mic) => (
+            <span className={classes.stackedMono}>
+              <span>{mic.edge_id}</span> <span>{mic.host}</span>
+            </span>
+          ),
+        },
+        {
+          accessor: 'location',
+          title: t('columns.location'),
+          width: 96,
+          render: (mic) => (
+            <span className={classes.stackedMono}>
+              <span>{mic.location.latitude.toFixed(4)},</span> <span>{mic.location.longitude.toFixed(4)}</span>
+            </span>
+          ),
+        },
+        {
+          accessor: 'thresholds',
+          title: t('columns.thresholds'),
+          render: (mic) => <ThresholdCell thresholds={mic.thresholds} />,
+        },
+        {
+          accessor: 'updated_at',
+          title: t('columns.updated'),
+          width: 110,
+          render: (mic) => <UpdatedCell value={mic.updated_at} />,
+        },
+      ]),
+    [t, readOnly, search],
+  );
 
   const page = query.data;
   const emptyMessage = () => {
@@ -198,26 +182,28 @@ export function Component() {
         }
       >
         {(page) => (
-          <DataTable<Mic>
-            aria-label={t('table.label')}
-            className={`${stackedTableClass} ${classes.table}`}
-            withTableBorder
-            borderRadius="sm"
-            striped
-            highlightOnHover
-            verticalSpacing={6}
-            horizontalSpacing="sm"
-            fz="sm"
-            verticalAlign="center"
-            records={page.results}
-            columns={columns}
-            idAccessor="id"
-            fetching={query.isPlaceholderData}
-            loaderBackgroundBlur={0.5}
-            {...paging}
-            paginationSize="sm"
-            onRowClick={({ record }) => navigate(drawerPath(record))}
-          />
+          <MicLabelNames>
+            <DataTable<Mic>
+              aria-label={t('table.label')}
+              className={`${stackedTableClass} ${classes.table}`}
+              withTableBorder
+              borderRadius="sm"
+              striped
+              highlightOnHover
+              verticalSpacing={6}
+              horizontalSpacing="sm"
+              fz="sm"
+              verticalAlign="center"
+              records={page.results}
+              columns={columns}
+              idAccessor="id"
+              fetching={query.isPlaceholderData}
+              loaderBackgroundBlur={0.5}
+              {...paging}
+              paginationSize="sm"
+              onRowClick={({ record }) => navigate(drawerPath(record))}
+            />
+          </MicLabelNames>
         )}
       </QueryView>
       <Outlet />

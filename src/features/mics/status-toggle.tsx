@@ -15,6 +15,10 @@ export function StatusToggle({ mic }: { mic: Mic }) {
   const { t } = useTranslation('mics');
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  // The dialog joins the row when first asked for: one closed Modal in each of 25 rows cost a
+  // phone's first draw of the table its hooks and transitions; once there, it stays to animate out
+  // and hand focus back to the switch.
+  const [asked, setAsked] = useState(false);
   const mutation = useMutation({
     mutationFn: (status: 'active' | 'inactive') => updateMic(mic.id, { status }),
     onMutate: async (status) => {
@@ -60,26 +64,32 @@ export function StatusToggle({ mic }: { mic: Mic }) {
         size="sm"
         checked={mic.status === 'active'}
         disabled={mutation.isPending}
-        onChange={(event) => (event.currentTarget.checked ? mutation.mutate('active') : setConfirming(true))}
+        onChange={(event) => {
+          if (event.currentTarget.checked) return mutation.mutate('active');
+          setAsked(true);
+          setConfirming(true);
+        }}
         aria-label={t('toggle.label', { name: mic.name })}
       />
       <MicStatusBadge status={mic.status} />
-      <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('toggle.confirmTitle', { name: mic.name })}
-        centered
-      >
-        <Text size="sm">{t('toggle.confirmBody')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
-            {t('toggle.keep')}
-          </Button>
-          <Button color="red" onClick={deactivate}>
-            {t('toggle.confirm')}
-          </Button>
-        </Group>
-      </Modal>
+      {asked && (
+        <Modal
+          opened={confirming}
+          onClose={() => setConfirming(false)}
+          title={t('toggle.confirmTitle', { name: mic.name })}
+          centered
+        >
+          <Text size="sm">{t('toggle.confirmBody')}</Text>
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+              {t('toggle.keep')}
+            </Button>
+            <Button color="red" onClick={deactivate}>
+              {t('toggle.confirm')}
+            </Button>
+          </Group>
+        </Modal>
+      )}
     </Group>
   );
 }
