@@ -8,17 +8,26 @@ const SCORED_MS = 30_000;
 
 /** The priority of each listed item, by id; an item the console has not scored yet is absent. */
 export function usePriorities(kind: ReviewKind, ids: readonly string[]): Map<string, ItemPriority> {
+  return usePrioritiesAnswer(kind, ids).priorities;
+}
+
+/** The same, and whether their answer (or its error) is in: a list ordered by priority draws once with it. */
+export function usePrioritiesAnswer(
+  kind: ReviewKind,
+  ids: readonly string[],
+): { priorities: Map<string, ItemPriority>; settled: boolean } {
   const keys = useMemo(() => ids.map((id) => reviewKey(kind, id)), [kind, ids]);
   const query = useQuery({
     ...priorityQueries.items(keys),
     refetchInterval: (q) => (keys.some((key) => q.state.data?.priorities[key] === undefined) ? UNSCORED_MS : SCORED_MS),
     retry: false,
   });
-  return useMemo(
+  const priorities = useMemo(
     () =>
       new Map(
         Object.entries(query.data?.priorities ?? {}).map(([key, priority]) => [key.slice(kind.length + 1), priority]),
       ),
     [query.data, kind],
   );
+  return { priorities, settled: keys.length === 0 || !query.isPending };
 }

@@ -18,10 +18,22 @@ export function useReviewRefresh(): number {
 
 /** The review of each listed item, by id; items not loaded yet are absent. */
 export function useReviewStates(kind: ReviewKind, ids: readonly string[]): Map<string, ReviewItem> {
+  return useReviewStatesAnswer(kind, ids).states;
+}
+
+/**
+ * The same, and whether their answer (or its error) is in: a list that filters and orders by
+ * review draws once with it rather than drawing, then hiding and moving its rows.
+ */
+export function useReviewStatesAnswer(
+  kind: ReviewKind,
+  ids: readonly string[],
+): { states: Map<string, ReviewItem>; settled: boolean } {
   const keys = useMemo(() => ids.map((id) => reviewKey(kind, id)), [kind, ids]);
   const refresh = useReviewRefresh();
   const query = useQuery({ ...reviewQueries.states(keys), refetchInterval: refresh, retry: false });
-  return useMemo(() => new Map((query.data ?? []).map((item) => [item.id, item])), [query.data]);
+  const states = useMemo(() => new Map((query.data ?? []).map((item) => [item.id, item])), [query.data]);
+  return { states, settled: keys.length === 0 || !query.isPending };
 }
 
 /** Whether this screen's account may act on reviews; false until known, and for viewers and walls. */

@@ -2,17 +2,16 @@ import { Badge, Button, Group, Pagination, SegmentedControl, Select, Stack, Text
 import { DateTimeField } from '@/components/date-time-field';
 import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParamsState } from '@/lib/search-params';
 import { useLocation } from 'react-router-dom';
 import { byPriorityThenAge, compositeEventQueries, unlessLive, useLive, type CompositeEvent, type Page } from '@/api';
 import { BulkReviewed } from '@/components/review/bulk-reviewed';
-import { usePriorities } from '@/components/review/use-priority';
-import { useCanReview } from '@/components/review/use-review';
+import { usePrioritiesAnswer } from '@/components/review/use-priority';
+import { useCanReview, useReviewStatesAnswer } from '@/components/review/use-review';
 import { FilterDrawer } from '@/components/filter-drawer';
 import { EmptyState, QueryView, StaleDataNotice } from '@/components/query-feedback';
-import { useReviewStates } from '@/components/review/use-review';
 import { PageHeader } from '@/components/page-header';
 import { activeReviewFilters, REVIEW_FILTERS, reviewMatches } from '@/components/review/review-filter';
 import { ReviewFilterRow } from '@/components/review/review-filter-row';
@@ -22,6 +21,8 @@ import './locales';
 import { useDrawn } from '@/lib/use-drawn';
 
 const REFRESH_MS = 15_000;
+/** The longest the first draw waits for the reviews and scores once the entries are here. */
+const HOLD_MS = 400;
 
 export function Component() {
   const { t } = useTranslation('composite-events');
@@ -32,13 +33,27 @@ export function Component() {
 
   // While the live stream is up, a pushed composite event refetches the first page; without it, the page polls.
   const live = useLive();
-  const list = useDrawn(
-    useQuery({
-      ...compositeEventQueries.list(timelineQuery(filters)),
-      refetchInterval: filters.page === 1 ? unlessLive(live, REFRESH_MS) : false,
-      refetchIntervalInBackground: false,
-    }),
-  );
+  const fetched = useQuery({
+    ...compositeEventQueries.list(timelineQuery(filters)),
+    refetchInterval: filters.page === 1 ? unlessLive(live, REFRESH_MS) : false,
+    refetchIntervalInBackground: false,
+  });
+  // Reviews and scores are asked for as soon as the entries are known, not after they are drawn;
+  // the first draw waits for both (or their errors, or HOLD_MS), so it neither hides nor reorders
+  // its entries a moment later (one round trip and one whole redraw less before the page is complete).
+  const fetchedResults = fetched.data?.results;
+  const ids = useMemo(() => (fetchedResults ?? []).map((event) => event.id), [fetchedResults]);
+  const { states: reviews, settled: reviewsIn } = useReviewStatesAnswer('composite', ids);
+  const { priorities, settled: prioritiesIn } = usePrioritiesAnswer('composite', ids);
+  const [released, setReleased] = useState(false);
+  const listIn = fetched.data !== undefined;
+  if (!released && listIn && reviewsIn && prioritiesIn) setReleased(true);
+  useEffect(() => {
+    if (released || !listIn) return;
+    const timer = window.setTimeout(() => setReleased(true), HOLD_MS);
+    return () => window.clearTimeout(timer);
+  }, [released, listIn]);
+  const list = useDrawn(released || fetched.data === undefined ? fetched : { ...fetched, data: undefined });
 
   // The service has no rule list: offer the rules seen in every timeline page loaded so far.
   const cachedPages = queryClient.getQueriesData<Page<CompositeEvent>>({ queryKey: compositeEventQueries.lists() });
@@ -52,9 +67,6 @@ export function Component() {
     .sort((a, b) => a.label.localeCompare(b.label));
 
   const loaded = list.data?.results;
-  const ids = useMemo(() => (loaded ?? []).map((event) => event.id), [loaded]);
-  const reviews = useReviewStates('composite', ids);
-  const priorities = usePriorities('composite', ids);
   const { canAct } = useCanReview();
   // What needs a person first: by priority, then by age in the order asked for.
   const byAge = filters.order === 'asc' ? -1 : 1;

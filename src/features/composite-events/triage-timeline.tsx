@@ -1,15 +1,14 @@
-import { Button, Checkbox, Group, Paper, Text, Timeline } from '@mantine/core';
+import { Button, Group, Paper, Text, Timeline } from '@mantine/core';
 import { IconStack2 } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { CompositeEvent, ItemPriority, ReviewItem, ReviewOutcome } from '@/api';
 import { ResolveDialog } from '@/components/review/resolve-dialog';
-import { ReviewBadge } from '@/components/review/review-badge';
 import { useCanReview } from '@/components/review/use-review';
 import { useBulkReview } from '@/components/review/use-review-action';
 import { useTranslation } from '@/lib/i18n';
 import { useNow } from '@/lib/use-now';
-import { CompositeTimelineEntry } from './composite-timeline-entry';
+import { TriageEntry } from './triage-entry';
 import { useTriageKeys } from './use-triage-keys';
 import classes from './triage-timeline.module.css';
 
@@ -64,23 +63,28 @@ export function TriageTimeline({
       );
     else setResolving(null);
   };
-  const toggle = (index: number, range: boolean) => {
-    const id = events[index]?.id;
-    if (id === undefined) return;
-    setSelected((current) => {
-      const next = new Set(current);
-      const on = !current.has(id);
-      const [from, to] = range && anchor !== null ? [Math.min(anchor, index), Math.max(anchor, index)] : [index, index];
-      for (let i = from; i <= to; i++) {
-        const other = events[i]!.id;
-        if (on) next.add(other);
-        else next.delete(other);
-      }
-      return next;
-    });
-    setAnchor(index);
-    setCursor(index);
-  };
+  // The same function while the entries and the range's anchor stay, so unchanged entries are not drawn again.
+  const toggle = useCallback(
+    (index: number, range: boolean) => {
+      const id = events[index]?.id;
+      if (id === undefined) return;
+      setSelected((current) => {
+        const next = new Set(current);
+        const on = !current.has(id);
+        const [from, to] =
+          range && anchor !== null ? [Math.min(anchor, index), Math.max(anchor, index)] : [index, index];
+        for (let i = from; i <= to; i++) {
+          const other = events[i]!.id;
+          if (on) next.add(other);
+          else next.delete(other);
+        }
+        return next;
+      });
+      setAnchor(index);
+      setCursor(index);
+    },
+    [events, anchor],
+  );
 
   const keys = useMemo(
     () => ({
@@ -128,36 +132,19 @@ export function TriageTimeline({
       <Timeline bulletSize={26} lineWidth={2} aria-label={t('timeline.label')} style={{ opacity: dimmed ? 0.6 : 1 }}>
         {events.map((event, index) => (
           <Timeline.Item key={event.id} bullet={<IconStack2 size={14} aria-hidden />}>
-            <div
-              id={`triage-${index}`}
-              className={classes.entry}
-              data-current={index === at || undefined}
-              aria-current={index === at ? 'true' : undefined}
-              onClick={() => setCursor(index)}
-            >
-              {canAct && (
-                <Checkbox
-                  className={classes.check}
-                  aria-label={t('triage.select', { name: event.rule.name })}
-                  checked={selected.has(event.id)}
-                  onChange={() => undefined}
-                  onClick={(clicked) => toggle(index, clicked.shiftKey)}
-                />
-              )}
-              <CompositeTimelineEntry
-                event={event}
-                search={search}
-                priority={priorities.get(event.id)}
-                review={
-                  <ReviewBadge
-                    item={reviews.get(event.id)}
-                    firedAt={event.started_at}
-                    now={now}
-                    detection={priorities.get(event.id)?.review === false}
-                  />
-                }
-              />
-            </div>
+            <TriageEntry
+              event={event}
+              index={index}
+              current={index === at}
+              selected={selected.has(event.id)}
+              canAct={canAct}
+              search={search}
+              priority={priorities.get(event.id)}
+              review={reviews.get(event.id)}
+              now={now}
+              onCursor={setCursor}
+              onToggle={toggle}
+            />
           </Timeline.Item>
         ))}
       </Timeline>
