@@ -16,6 +16,7 @@ import { triageFeed } from './escalation';
 import { UnusualStrip } from './unusual-strip';
 import { useCompositeChime, useEscalationChime } from './use-chime';
 import { useMapTurn } from './use-map-turn';
+import { useThrottled } from './use-throttled';
 import { COMPOSITE_FEED_MAX, useWallData } from './use-wall-data';
 import { WallAccessGate } from './wall-access-view';
 import { WallClock } from './wall-clock';
@@ -26,6 +27,9 @@ import './locales';
 
 // The clock and the feeds paint first; Leaflet (the map chunk) follows.
 const WallMap = lazy(async () => ({ default: (await import('./wall-map')).WallMap }));
+
+/** How often the map takes new markers and pulses at most; a pulse lasts PULSE_MS (30 s). */
+const MAP_EVERY_MS = 3000;
 
 /** The same array as last render while it holds the same objects, so the memoized map skips a re-render. */
 function useSameItems<T>(items: readonly T[]): readonly T[] {
@@ -63,6 +67,12 @@ function WallScreen() {
   const { eventFeed, compositeFeed, pulses, markers, health, live, inventory, eventsUpdatedAt, feedsAnswered } =
     useWallData(config);
   const mapTurn = useMapTurn(feedsAnswered);
+  // Each pushed event gave the map new markers and pulses: 2,400 mics re-clustered and redrawn about
+  // once a second on a city edge. The map takes them at most every MAP_EVERY_MS, each time the newest.
+  const drawn = useThrottled(
+    useMemo(() => ({ markers, pulses }), [markers, pulses]),
+    MAP_EVERY_MS,
+  );
   const eventIds = useMemo(() => eventFeed.map((entry) => entry.id), [eventFeed]);
   const heardBy = useHeardBy(eventIds);
   const inventoryNotes = useInventoryNotes(inventory);
@@ -153,8 +163,8 @@ function WallScreen() {
           <Suspense fallback={null}>
             {mapTurn && (
               <WallMap
-                markers={markers}
-                pulses={pulses}
+                markers={drawn.markers}
+                pulses={drawn.pulses}
                 composites={mapComposites}
                 label={t('wall:region')}
                 scale={config.scale}
