@@ -41,6 +41,8 @@ export interface MicMarkerLayerProps {
 
 export const CLUSTER_LEAF_LIMIT = 200;
 const HOVER_LEAF_LIMIT = 6;
+/** A pulse ring grows over 1.6 s: 15 steps a second read as smooth motion from across a room. */
+const PULSE_FRAME_MS = 60;
 const EMPTY_PULSES: ReadonlyMap<string, number> = new Map();
 const PANE = 'mic-markers';
 
@@ -237,27 +239,30 @@ export function MicMarkerLayer({
     };
   }, [map, index, style, selectedId, renderer, group, layers]);
 
-  // Animate pulses only while one is running, then stop the frame loop.
+  // Animate pulses only while one is running (about 15 frames a second), then stop the frame loop.
   useEffect(() => {
     let latest = 0;
     for (const at of pulses.values()) latest = Math.max(latest, at);
     if (latest === 0 || Date.now() - latest > PULSE_MS) return;
     let frame = 0;
-    let last = 0;
-    const tick = (time: number) => {
+    let timer = 0;
+    const tick = () => {
       const now = Date.now();
-      if (time - last > 33) {
-        last = time;
-        for (const marker of layers.values())
-          if (marker.glyph.pulseAt !== null && now - marker.glyph.pulseAt < PULSE_MS + 500) marker.redraw();
-      }
-      if (now - latest < PULSE_MS + 500) frame = requestAnimationFrame(tick);
+      for (const marker of layers.values())
+        if (marker.glyph.pulseAt !== null && now - marker.glyph.pulseAt < PULSE_MS + 500) marker.redraw();
+      // The next frame is asked for after a pause: a frame asked for at every vsync made the page
+      // style, lay out and commit 30-60 times a second for as long as a pulse ran (all day on a busy wall).
+      if (now - latest < PULSE_MS + 500)
+        timer = window.setTimeout(() => (frame = requestAnimationFrame(tick)), PULSE_FRAME_MS);
       else
         for (const marker of layers.values())
           if (marker.glyph.pulseAt !== null && !isPulsing(marker.glyph, now)) marker.redraw();
     };
     frame = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
   }, [pulses, layers]);
 
   return null;
