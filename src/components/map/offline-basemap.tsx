@@ -1,5 +1,5 @@
 import { useComputedColorScheme } from '@mantine/core';
-import type { Feature, FeatureCollection } from 'geojson';
+import type { Feature } from 'geojson';
 import { useEffect, useMemo, useState } from 'react';
 import { Pane, useMap, useMapEvent } from 'react-leaflet';
 import { feature } from 'topojson-client';
@@ -7,21 +7,60 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import countriesUrl from 'world-atlas/countries-50m.json?url';
 import { L } from './leaflet-setup';
 
-let countries: Promise<FeatureCollection> | null = null;
+let countries: Promise<Feature[]> | null = null;
 
-/** Natural Earth country outlines, bundled with the app: fetched once from our own server. */
-function loadCountries(): Promise<FeatureCollection> {
+/**
+ * Natural Earth country outlines, bundled with the app: fetched once from our own server, and
+ * made into features a few countries at a time (all at once it was one long task of the map's
+ * start, four times longer on a phone).
+ */
+function loadCountries(): Promise<Feature[]> {
   countries ??= fetch(countriesUrl)
     .then((response) => {
       if (!response.ok) throw new Error(`offline basemap: ${response.status}`);
       return response.json() as Promise<Topology<{ countries: GeometryCollection }>>;
     })
-    .then((topology) => feature(topology, topology.objects.countries) as FeatureCollection)
+    .then((topology) => inSlices(topology.objects.countries.geometries, (shape) => feature(topology, shape) as Feature))
     .catch((error: unknown) => {
       countries = null;
       throw error;
     });
   return countries;
+}
+
+function inSlices<T, R>(items: readonly T[], convert: (item: T) => R): Promise<R[]> {
+  return new Promise((resolve) => {
+    const out: R[] = [];
+    const slice = () => {
+      const until = performance.now() + 8;
+      while (out.length < items.length && performance.now() < until) out.push(convert(items[out.length]!));
+      if (out.length < items.length) window.setTimeout(slice, 0);
+      else resolve(out);
+    };
+    slice();
+  });
+}
+
+/**
+ * Runs `then` once the page has loaded and the main thread is idle: the outline is decoration,
+ * and its 200 kB and its conversion came first on a map's start, beside the mics it waited for.
+ */
+function afterStart(then: () => void): () => void {
+  let idle: number | undefined;
+  const ask = () => {
+    idle =
+      typeof window.requestIdleCallback === 'function'
+        ? window.requestIdleCallback(then, { timeout: 2000 })
+        : window.setTimeout(then, 200);
+  };
+  if (document.readyState === 'complete') ask();
+  else window.addEventListener('load', ask, { once: true });
+  return () => {
+    window.removeEventListener('load', ask);
+    if (idle === undefined) return;
+    if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+    else window.clearTimeout(idle);
+  };
 }
 
 const PANE = 'offline-basemap';
@@ -75,7 +114,7 @@ export function OfflineBasemap() {
 function Outlines() {
   const map = useMap();
   const scheme = useComputedColorScheme('light');
-  const [data, setData] = useState<FeatureCollection | null>(null);
+  const [data, setData] = useState<Feature[] | null>(null);
   const [renderer] = useState(() => L.canvas({ padding: 0.5, pane: PANE }));
   // Only the countries near the view become map layers: all of them (their points made into
   // Leaflet objects and projected) held a phone's main thread for about a second.
@@ -85,7 +124,7 @@ function Outlines() {
   });
   const near = useMemo(
     () =>
-      data?.features.filter((country) => {
+      data?.filter((country) => {
         const [south, west, north, east] = boxOf(country);
         return region.intersects(L.latLngBounds([south, west], [north, east]));
       }) ?? null,
@@ -94,12 +133,15 @@ function Outlines() {
 
   useEffect(() => {
     let alive = true;
-    loadCountries().then(
-      (collection) => alive && setData(collection),
-      () => undefined,
+    const cancel = afterStart(() =>
+      loadCountries().then(
+        (shapes) => alive && setData(shapes),
+        () => undefined,
+      ),
     );
     return () => {
       alive = false;
+      cancel();
     };
   }, []);
 
