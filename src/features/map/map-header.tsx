@@ -1,14 +1,18 @@
 import { Button, Group, Select, Text } from '@mantine/core';
 import { IconFocusCentered, IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { formatWindow } from '@/components/map/mic-marker-legend';
 import type { MarkerMic } from '@/components/map/mic-marker-state';
 import { useTranslation } from '@/lib/i18n';
 import { PageHeader } from '@/components/page-header';
 import './locales';
 
-/** Title and counts, a search that opens a mic, and "Reset view" once the user moved the map. */
-export function MapHeader({
+/**
+ * Title and counts, a search that opens a mic, and "Reset view" once the user moved the map.
+ * Memoised: its search holds every mic (10,000 options, each checked per render), and the page
+ * re-renders on each hover and each draw of the map.
+ */
+export const MapHeader = memo(function MapHeader({
   markers,
   total,
   heardCount,
@@ -70,4 +74,4 @@ export function MapHeader({
       </Text>
     </PageHeader>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FilterDrawer } from '@/components/filter-drawer';
 import { BaseMap } from '@/components/map/base-map';
@@ -49,6 +49,15 @@ export function Component() {
   const places = useRecentPlaces(filters.windowMinutes);
   const navigate = useNavigate();
 
+  const resetView = useCallback(() => setResetSignal((n) => n + 1), []);
+  // Over the map, not above it: arriving with the answers, above it they pushed the map down.
+  const notes = [
+    ...(recent.data !== undefined && recent.data.total_cnt > recent.data.results.length
+      ? [t('map:capped', { size: recent.data.results.length, total: recent.data.total_cnt })]
+      : []),
+    ...(data.withoutPosition > 0 ? [t('map:noPosition', { count: data.withoutPosition })] : []),
+  ];
+
   // On a phone the map takes the screen and its filters open from a button over it.
   const filterRow = (
     <FilterDrawer
@@ -73,7 +82,7 @@ export function Component() {
         windowMinutes={filters.windowMinutes}
         userMoved={userMoved}
         onFind={selected.openMic}
-        onReset={() => setResetSignal((n) => n + 1)}
+        onReset={resetView}
       />
       {!phone && filterRow}
       {mics.isError && mics.data === undefined && (
@@ -81,16 +90,6 @@ export function Component() {
       )}
       <StaleDataNotice query={data.staleQuery} />
       <InventoryNote inventory={mics.data} />
-      {recent.data !== undefined && recent.data.total_cnt > recent.data.results.length && (
-        <Text size="xs" c="dimmed">
-          {t('map:capped', { size: recent.data.results.length, total: recent.data.total_cnt })}
-        </Text>
-      )}
-      {data.withoutPosition > 0 && (
-        <Text size="xs" c="dimmed">
-          {t('map:noPosition', { count: data.withoutPosition })}
-        </Text>
-      )}
       <div
         className={classes.mapWrap}
         data-testid="mic-map"
@@ -139,6 +138,15 @@ export function Component() {
           onChange={(next) => setCoverage({ coverage: next })}
         />
         <MapOverlay loading={mics.isPending} shown={markers.length} total={mics.data?.mics.length} />
+        {notes.length > 0 && (
+          <Stack gap={2} className={classes.notes}>
+            {notes.map((note) => (
+              <Text key={note} size="xs">
+                {note}
+              </Text>
+            ))}
+          </Stack>
+        )}
         {phone && filterRow}
         {phone ? (
           <details className={classes.legend}>
