@@ -22,6 +22,17 @@ export function Component() {
   const query = useDrawn(useQuery(accountQueries.list()));
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<Account | null>(null);
+  // The two dialogs (forms, focus traps, transitions) join the page when first asked for, not with
+  // its first draw; once there they stay, to animate out and hand focus back.
+  const [asked, setAsked] = useState({ create: false, reset: false });
+  const startCreating = () => {
+    setAsked((current) => ({ ...current, create: true }));
+    setCreating(true);
+  };
+  const startResetting = (account: Account) => {
+    setAsked((current) => ({ ...current, reset: true }));
+    setResetting(account);
+  };
   const update = useMutation({
     mutationFn: ({ account, change }: { account: Account; change: { role?: Role; disabled?: boolean } }) =>
       updateAccount(account.id, change),
@@ -130,7 +141,7 @@ export function Component() {
             variant="default"
             leftSection={<IconKey size={14} aria-hidden />}
             aria-label={t('resetPasswordOf', { name: account.username })}
-            onClick={() => setResetting(account)}
+            onClick={() => startResetting(account)}
             className={classes.action}
             data-hint={t('resetPassword')}
           >
@@ -147,7 +158,7 @@ export function Component() {
         <Text size="sm" c="dimmed" aria-live="polite">
           {query.data !== undefined ? t('subtitle', { count: query.data.length }) : ''}
         </Text>
-        <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+        <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={startCreating}>
           {t('create')}
         </Button>
       </Group>
@@ -172,8 +183,8 @@ export function Component() {
           noRecordsText={t('table.empty')}
         />
       )}
-      <CreateAccountModal opened={creating} onClose={() => setCreating(false)} />
-      <ResetPasswordModal account={resetting} onClose={() => setResetting(null)} />
+      {asked.create && <CreateAccountModal opened={creating} onClose={() => setCreating(false)} />}
+      {asked.reset && <ResetPasswordModal account={resetting} onClose={() => setResetting(null)} />}
     </Stack>
   );
 }
