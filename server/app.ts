@@ -16,6 +16,7 @@ import { createEdgeClient } from './edge/client.js';
 import { CompositeCache } from './edge/composites.js';
 import { browserStatusOf, EdgeError } from './edge/errors.js';
 import { registerGateway } from './gateway/proxy.js';
+import { ScreenActivity, trackScreens } from './gateway/screen-activity.js';
 import { registerGracefulStop } from './graceful-stop.js';
 import { inputRefusalOf } from './http/errors.js';
 import { registerHub } from './hub/index.js';
@@ -201,6 +202,9 @@ export function buildApp({
     edge,
     readOnly: config.readOnly,
   });
+  // Screens' API requests, which the insights back-fill stands aside for.
+  const screens = new ScreenActivity();
+  trackScreens(app, screens);
   registerGateway(app, {
     edge,
     readOnly: config.readOnly,
@@ -245,6 +249,7 @@ export function buildApp({
           backfillMaxRps: config.insights.backfillMaxRps,
           deafMinMissed: config.insights.deafMinMissed,
           log: (message) => app.log.error(message),
+          screensBusy: (quietMs) => screens.busy(quietMs),
         });
   registerAcousticInsights(app, { service: insights, reader: insightsReader });
   registerHeardBy(app, { service: insights, reader: insightsReader });

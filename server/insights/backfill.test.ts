@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { ConsoleDb } from '../db/database.js';
 import { describeEachDatabase } from '../testing/databases.js';
-import { Backfill, MAX_CHUNK_PAGES } from './backfill.js';
+import { Backfill, MAX_CHUNK_PAGES, MAX_STAND_ASIDE_MS, SCREEN_QUIET_MS } from './backfill.js';
 import { EdgeError } from '../edge/errors.js';
 import type { EdgeEvent, EdgeReader, Query } from './edge-reader.js';
 
@@ -132,4 +132,47 @@ describeEachDatabase('back-fill', (getDb) => {
     // 40 ms answering plus 80 ms left to the edge (a little timer slack).
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(115);
   });
+
+  it('stands aside while screens are asking, and at most MAX_STAND_ASIDE_MS before each request', async () => {
+    const { db } = getDb();
+    await empty(getDb());
+    const edge = edgeOf([]);
+    const asked: number[] = [];
+    const reader = {
+      eventsPage: (query: Query) => {
+        asked.push(Date.now());
+        return edge.eventsPage(query);
+      },
+    };
+    let screens: 'asking' | 'quiet' | 'polling' = 'asking';
+    const quietAsked: number[] = [];
+    const backfill = new Backfill({
+      db,
+      reader: reader as unknown as EdgeReader,
+      maxRps: 1000,
+      days: 1,
+      now: () => NOW,
+      screensBusy: (quietMs) => {
+        quietAsked.push(quietMs);
+        return screens !== 'quiet';
+      },
+    });
+    const started = Date.now();
+    const walking = backfill.walk(NOW);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(asked).toEqual([]);
+    screens = 'quiet';
+    await walking;
+    expect(asked.length).toBeGreaterThan(1);
+    expect(asked[0]! - started).toBeGreaterThanOrEqual(600);
+    expect(new Set(quietAsked)).toEqual(new Set([SCREEN_QUIET_MS]));
+
+    // A screen that never pauses slows the walk down, and cannot stop it.
+    asked.length = 0;
+    screens = 'polling';
+    const polled = Date.now();
+    await backfill.walk(NOW + 3 * H);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked[0]! - polled).toBeGreaterThanOrEqual(MAX_STAND_ASIDE_MS - 50);
+  }, 20_000);
 });

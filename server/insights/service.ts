@@ -38,6 +38,8 @@ export interface InsightsSettings {
   deafMinMissed: number;
   /** Where a failed round goes (the app's logger); the next round tries again. */
   log: (message: string) => void;
+  /** Whether a screen asked the console something lately: the back-fill stands aside (ScreenActivity). */
+  screensBusy?: (quietMs: number) => boolean;
 }
 
 /** What the hub hands over: an event as the edge lists it. */
@@ -110,6 +112,7 @@ export class InsightsService {
       days: BACKFILL_DAYS,
       now: this.now,
       afterChunk: () => this.decide(),
+      screensBusy: settings.screensBusy,
     });
   }
 
