@@ -72,7 +72,14 @@ export class LocationPage {
     for (let page = 1; page <= pages; page++) {
       const list = await request.get(`/api/v1/composite-events?size=50&page=${page}&order_by=desc`);
       expect(list.ok()).toBe(true);
-      for (const { id } of ((await list.json()) as { results: { id: string }[] }).results) {
+      const results = (await list.json()) as {
+        results: { id: string; started_at: string; rule: { window_seconds: number } }[];
+      };
+      // Only composites whose rule window has closed: an open one gains sounds between this answer and the page's.
+      const closed = results.results.filter(
+        (c) => Date.parse(c.started_at) + (c.rule.window_seconds + 30) * 1000 < Date.now(),
+      );
+      for (const { id } of closed) {
         const response = await request.get(`/api/insights/composite-events/${encodeURIComponent(id)}/source`);
         expect(response.ok()).toBe(true);
         const answer = (await response.json()) as ApiSourceAnswer;
