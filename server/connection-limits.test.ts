@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionLimitsFrom, fileLimit } from './connection-limits.js';
+import { startConsoleProcess, type ConsoleProcess } from './testing/console-process.js';
 import { FAKE_TOKEN, startFakeEdge, type FakeEdge } from './testing/fake-edge.js';
 
 describe('the limits from the file limit and the environment', () => {
@@ -82,52 +80,29 @@ describe('a flood of streams and slow connections, with 256 open files', () => {
   const FILES = 256;
   const ANSWER_WITHIN_MS = 5000;
   let edge: FakeEdge;
-  let child: ChildProcess;
+  let console_: ConsoleProcess;
   let port = 0;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esc-flood-'));
   const admin = { username: 'admin', password: 'flood-test-password-1' };
 
   beforeAll(async () => {
     edge = await startFakeEdge();
-    port = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port: free } = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(free));
-      });
-    });
-    child = spawn('sh', ['-c', `ulimit -n ${FILES} && exec "$0" --import tsx server/index.ts`, process.execPath], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
+    console_ = await startConsoleProcess(
+      {
         EDGE_API_URL: edge.url,
         EDGE_API_TOKEN: FAKE_TOKEN,
         ADMIN_USERNAME: admin.username,
         ADMIN_PASSWORD: admin.password,
-        DATA_DIR: dataDir,
-        STATIC_DIR: '/nonexistent',
         QUIET: '1',
-        BACKFILL_MAX_RPS: '0',
         HEADERS_TIMEOUT_MS: '1000',
       },
-      stdio: 'ignore',
-    });
-    const deadline = Date.now() + 30_000;
-    while (
-      (await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.status,
-        () => 0,
-      )) !== 200
-    ) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error('the console did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }, 40_000);
+      { fileLimit: FILES },
+    );
+    port = Number(new URL(console_.url).port);
+  }, 60_000);
 
   afterAll(async () => {
-    child.kill('SIGTERM');
+    await console_.stop();
     await edge.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   /**
@@ -167,7 +142,7 @@ describe('a flood of streams and slow connections, with 256 open files', () => {
 
     let maxFiles = 0;
     const sampler = setInterval(() => {
-      maxFiles = Math.max(maxFiles, fs.readdirSync(`/proc/${child.pid}/fd`).length);
+      maxFiles = Math.max(maxFiles, fs.readdirSync(`/proc/${console_.child.pid}/fd`).length);
     }, 20);
     const liveRequest = `GET /live HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nCookie: ${cookie}\r\n\r\n`;
     const streams = Array.from({ length: 1000 }, () => rawConnection(port, '127.0.0.2', liveRequest));

@@ -32,14 +32,47 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
+export interface ConsoleProcessOptions {
+  /** How long to wait for /healthz (a loaded CI machine compiles the server slowly through tsx). */
+  timeoutMs?: number;
+  /** Holds the process to this many open files (`ulimit -n`). */
+  fileLimit?: number;
+}
+
 /**
  * The console as operators run it: `server/index.ts` in a process of its own (through tsx), on a
  * free loopback port, with its own data folder (removed when it exits). Waits for /healthz.
+ * The free port is only free when asked; another test's server may take it before the console
+ * binds, so a console that exits on EADDRINUSE is started again on another port.
  */
-export async function startConsoleProcess(env: Record<string, string>, timeoutMs = 45_000): Promise<ConsoleProcess> {
+export async function startConsoleProcess(
+  env: Record<string, string>,
+  { timeoutMs = 45_000, fileLimit }: ConsoleProcessOptions = {},
+): Promise<ConsoleProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, timeoutMs, fileLimit);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt === 3) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnce(
+  env: Record<string, string>,
+  timeoutMs: number,
+  fileLimit: number | undefined,
+): Promise<ConsoleProcess> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esc-proc-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const node = [process.execPath, '--import', 'tsx', 'server/index.ts'];
+  const [command, args] =
+    fileLimit === undefined
+      ? [node[0]!, node.slice(1)]
+      : ['sh', ['-c', `ulimit -n ${fileLimit} && exec "$0" "$@"`, ...node]];
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       PORT: String(port),
@@ -65,7 +98,11 @@ export async function startConsoleProcess(env: Record<string, string>, timeoutMs
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the console exited before answering: ${output}`);
+    if (child.exitCode !== null) {
+      await exited;
+      if (output.includes('EADDRINUSE')) throw new PortTakenError(`port ${port} was taken: ${output}`);
+      throw new Error(`the console exited before answering: ${output}`);
+    }
     const up = await fetch(`${url}/healthz`).then(
       (r) => r.ok,
       () => false,
