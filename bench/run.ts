@@ -189,8 +189,9 @@ async function main() {
     }
     if (want('soak')) {
       const cycles = quick ? 100 : 1000;
-      log(`wall soak: ${cycles} refresh cycles`);
-      const server = await startConsole(8712, { DEMO_EVENT_INTERVAL_MS: '400' });
+      log(`wall soak: ${cycles} live pushes`);
+      // An event every 200 ms, read by the hub every 250 ms: nearly every read pushes new events.
+      const server = await startConsole(8712, { DEMO_EVENT_INTERVAL_MS: '200', HUB_EVENTS_INTERVAL_MS: '250' });
       results.soak = await soakWall(browser, server.url, cycles, 0.25, quick ? 25 : 100);
       await server.stop();
     }

@@ -9,7 +9,8 @@ export interface SoakSample {
 
 export interface SoakResult {
   cycles: number;
-  refreshSeconds: number;
+  /** How often the hub read the edge's events; each read with new events is one push (a cycle). */
+  pushEverySeconds: number;
   samples: SoakSample[];
   heapGrowthMb: number;
   nodesGrowthPct: number;
@@ -30,30 +31,32 @@ async function sample(cdp: CDPSession, cycle: number): Promise<SoakSample> {
 }
 
 /**
- * Runs the wall display through many refresh cycles while the demo edge produces events, and
- * samples heap (after a forced GC), DOM nodes and listeners along the way. A cycle is one
- * events request from the wall.
+ * Runs the wall display through many live updates while the demo edge produces events, and
+ * samples heap (after a forced GC), DOM nodes and listeners along the way. A cycle is one push of
+ * new events on the wall's live stream (the wall takes pushes and does not poll while the stream
+ * is up), counted from the browser's own EventSource messages.
  */
 export async function soakWall(
   browser: Browser,
   baseUrl: string,
   cycles: number,
-  refreshSeconds: number,
+  pushEverySeconds: number,
   every: number,
 ): Promise<SoakResult> {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const page = await context.newPage();
-  let count = 0;
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/v1/events') count++;
-  });
   const cdp = await context.newCDPSession(page);
+  let count = 0;
+  cdp.on('Network.eventSourceMessageReceived', (message) => {
+    if (message.eventName === 'event') count++;
+  });
+  await cdp.send('Network.enable');
   await cdp.send('Performance.enable');
-  await page.goto(`${baseUrl}/wall?refresh=${refreshSeconds}&window=15m`);
+  await page.goto(`${baseUrl}/wall?window=15m`);
   const warmup = Math.min(50, Math.floor(cycles / 10));
   const samples: SoakSample[] = [];
   let next = warmup;
-  const deadline = Date.now() + (cycles * refreshSeconds * 1000 + 120_000) * 3;
+  const deadline = Date.now() + (cycles * pushEverySeconds * 1000 + 120_000) * 3;
   while (count < cycles + warmup && Date.now() < deadline) {
     if (count >= next) {
       samples.push(await sample(cdp, count - warmup));
@@ -68,7 +71,7 @@ export async function soakWall(
   const pct = (a: number, b: number) => Math.round(((b - a) / a) * 1000) / 10;
   return {
     cycles: last.cycle,
-    refreshSeconds,
+    pushEverySeconds,
     samples,
     heapGrowthMb: Math.round((last.heapMb - first.heapMb) * 100) / 100,
     nodesGrowthPct: pct(first.nodes, last.nodes),
