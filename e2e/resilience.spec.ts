@@ -37,6 +37,8 @@ interface PageCase {
   name: string;
   path: (page: Page) => Promise<string>;
   data: (page: Page) => Locator;
+  /** What says the page waits for the edge, when not the app's "Loading…". */
+  waiting?: (page: Page) => Locator;
 }
 
 const PAGES: PageCase[] = [
@@ -45,7 +47,12 @@ const PAGES: PageCase[] = [
   {
     name: 'map',
     path: async () => '/map',
-    data: (p) => new MapPage(p).summary.filter({ hasText: /^60 of 60 mics shown/ }),
+    data: (p) => new MapPage(p).summary.filter({ hasText: /^60 of 60 mics shown · \d+ heard in the last 15 min$/ }),
+    // The mics come from the console's inventory, held from before the edge slowed and asked for
+    // with the HTML, so they may be in before the app first draws: no "Loading…" over the map is
+    // certain. What waits for the slow edge is the window's events, and the map says so.
+    waiting: (p) =>
+      new MapPage(p).summary.filter({ hasText: /^60 of 60 mics shown · loading what was heard in the last 15 min…$/ }),
   },
   { name: 'events', path: async () => '/events', data: (p) => new EventsPage(p).rows().first() },
   {
@@ -66,12 +73,14 @@ test.describe('a slow edge (2 s per answer)', () => {
       const pageErrors = collectPageErrors(page);
       const path = await pageCase.path(page);
       const traffic = new ApiTraffic(page);
+      const waiting = pageCase.waiting?.(page) ?? loading(page);
       await demo.setFault('slow', { delay_ms: 2000 });
       await page.goto(path);
-      await expect(loading(page)).toBeVisible();
+      await expect(waiting).toBeVisible();
       // The shell answers while the data is on its way.
       await expect(nav(page, 'Events')).toBeEnabled();
       await expect(pageCase.data(page)).toBeVisible({ timeout: 15_000 });
+      await expect(waiting).toHaveCount(0);
       await expect(loading(page)).toHaveCount(0);
       const duplicates = [...traffic.countsSince(0)].filter(([, n]) => n > 1);
       expect(duplicates, 'the same data asked for twice').toEqual([]);

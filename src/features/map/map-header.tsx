@@ -23,7 +23,8 @@ export const MapHeader = memo(function MapHeader({
 }: {
   markers: readonly MarkerMic[];
   total: number;
-  heardCount: number;
+  /** Null while the window's events are being read. */
+  heardCount: number | null;
   windowMinutes: number;
   userMoved: boolean;
   onFind: (micId: string) => void;
@@ -70,7 +71,9 @@ export const MapHeader = memo(function MapHeader({
       <Text size="sm" role="status" aria-live="polite" data-testid="map-summary">
         {t('map:summary', { shown: markers.length, total })}
         {' · '}
-        {t('map:heardSummary', { count: heardCount, window: formatWindow(t, windowMinutes) })}
+        {heardCount === null
+          ? t('map:heardLoading', { window: formatWindow(t, windowMinutes) })
+          : t('map:heardSummary', { count: heardCount, window: formatWindow(t, windowMinutes) })}
       </Text>
     </PageHeader>
   );

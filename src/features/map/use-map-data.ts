@@ -54,9 +54,10 @@ export function useMapData(filters: MapFilters) {
     return [...byId].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
   }, [labelNames, recent.data, filters.label, i18n.language]);
 
+  // Unknown while the window's events are on their way (a slow edge): "0 heard" would be a claim.
   const heardCount = useMemo(
-    () => markers.filter((m) => m.state === 'fresh' || m.state === 'recent').length,
-    [markers],
+    () => (recent.isPending ? null : markers.filter((m) => m.state === 'fresh' || m.state === 'recent').length),
+    [markers, recent.isPending],
   );
   // Counted once per inventory: on every render (each hover, each draw) it built a marker for
   // each of 10,000 mics to count the few without a position, on the first draw's path too.
