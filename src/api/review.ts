@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, replaceEqualDeep, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { request } from './client';
 
@@ -126,6 +126,20 @@ export function actOnMany(body: {
   return request({ method: 'POST', path: '/api/review/bulk', body, schema: bulkSchema, consoleOnly: true });
 }
 
+/**
+ * A read of review states answered before a change can land after the change's push: of two copies
+ * of an item, the newer version stays (versions only grow). Without this, the wall showed an
+ * acknowledged incident new and overdue again until its next read, 30 s later while live.
+ */
+function keepNewer(cached: unknown, answer: unknown): unknown {
+  const held = new Map(((cached ?? []) as ReviewItem[]).map((item) => [`${item.kind}:${item.id}`, item]));
+  const items = (answer as ReviewItem[]).map((item) => {
+    const newer = held.get(`${item.kind}:${item.id}`);
+    return newer !== undefined && newer.version > item.version ? newer : item;
+  });
+  return replaceEqualDeep(cached, items);
+}
+
 export const reviewQueries = {
   all: () => ['review'] as const,
   statesAll: () => [...reviewQueries.all(), 'states'] as const,
@@ -142,6 +156,7 @@ export const reviewQueries = {
           consoleOnly: true,
         }).then((answer) => answer.items),
       enabled: keys.length > 0,
+      structuralSharing: keepNewer,
     }),
   threads: () => [...reviewQueries.all(), 'thread'] as const,
   thread: (kind: ReviewKind, id: string) =>

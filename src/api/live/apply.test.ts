@@ -1,6 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { compositeEventFixture, eventFixture, inventoryFixture, micFixture, pageFixture } from '@/testing/fixtures';
+import { server } from '@/testing/msw-server';
 import { compositeEventQueries, eventQueries, micQueries } from '../queries';
 import type { Inventory, Page, SoundEvent } from '../schemas';
 import { reviewQueries, type ReviewItem } from '../review';
@@ -154,6 +156,24 @@ describe('review changes from the stream', () => {
     ]);
     applyReview(client, { item: item({ version: 1 }), comment: null });
     expect(client.getQueryData(statesKey)).toMatchObject([{ id: 'ce-1', state: 'acknowledged', version: 2 }, {}]);
+  });
+
+  it('survive a read of the states that the server answered before the change but that lands after it', async () => {
+    // A wall's poll was answered "new", the acknowledgement's push came first, then the poll's answer:
+    // the wall showed the incident new and overdue again until its next read (30 s while live).
+    let answer: ((response: Response) => void) | null = null;
+    server.use(http.get('*/api/review/items', () => new Promise<Response>((resolve) => (answer = resolve))));
+    const statesOptions = reviewQueries.states(['composite:ce-1', 'composite:ce-2']);
+    seed({ queryKey: statesKey }, [item(), item({ id: 'ce-2' })]);
+    const read = client.fetchQuery({ ...statesOptions, staleTime: 0 });
+    await vi.waitFor(() => expect(answer).not.toBeNull());
+    applyReview(client, { item: item({ state: 'acknowledged', version: 1, acknowledged_by: 'kim' }), comment: null });
+    answer!(HttpResponse.json({ items: [item(), item({ id: 'ce-2', state: 'resolved', version: 3 })] }));
+    await read;
+    expect(client.getQueryData(statesKey)).toMatchObject([
+      { id: 'ce-1', state: 'acknowledged', version: 1 },
+      { id: 'ce-2', state: 'resolved', version: 3 },
+    ]);
   });
 
   it('mark the item’s thread for a fresh read when a comment was added', () => {
