@@ -1,7 +1,10 @@
+import http from 'node:http';
+import type net from 'node:net';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { getEdge, type EdgeAccess } from './access.js';
+import { clientOf, getEdge, type EdgeAccess } from './access.js';
 import { EdgeError } from './errors.js';
 
 const page = z.object({ results: z.array(z.object({ id: z.string() })) });
@@ -54,5 +57,73 @@ describe('the edge client: every way an edge read fails is one EdgeError that na
       expect((error as EdgeError).status, path).toBe(status);
       expect((error as EdgeError).message, path).toMatch(message);
     }
+  });
+});
+
+describe('the edge client over keep-alive connections', () => {
+  let edge: http.Server;
+  let upstream: string;
+  const connections: net.Socket[] = [];
+  const json = JSON.stringify({ results: [{ id: 'e1' }] });
+
+  beforeAll(async () => {
+    // A plain node:http edge, so each answer's bytes and each connection are the test's own.
+    edge = http.createServer((request, response) => {
+      if (request.url === '/gzipped') {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+        return response.end(zlib.gzipSync(json));
+      }
+      if (request.url === '/bomb') {
+        // About 1 kB on the wire, 1 MB once decoded: the cap applies to what it decodes to.
+        response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+        return response.end(zlib.gzipSync(Buffer.alloc(1024 * 1024, 32)));
+      }
+      if (request.url === '/dropped') {
+        // Says keep-alive, then closes the connection as soon as the answer is out.
+        response.writeHead(200, { 'content-type': 'application/json', connection: 'keep-alive' });
+        return response.end(json, () => setImmediate(() => request.socket.destroy()));
+      }
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(json);
+    });
+    edge.on('connection', (socket: net.Socket) => connections.push(socket));
+    await new Promise<void>((resolve) => edge.listen(0, '127.0.0.1', resolve));
+    upstream = `http://127.0.0.1:${(edge.address() as net.AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    edge.closeAllConnections();
+    await new Promise((resolve) => edge.close(resolve));
+  });
+
+  const access = () => ({ upstream, token: 't', timeoutMs: 2_000, maxResponseBytes: 16 * 1024 });
+
+  it('sends requests one after another on one connection', async () => {
+    const client = access();
+    const before = connections.length;
+    for (let i = 0; i < 5; i++) expect(await getEdge(client, '/good', undefined, null, page)).toEqual(JSON.parse(json));
+    expect(connections.length - before).toBe(1);
+  });
+
+  it('decodes a compressed answer, and caps it at the size it decodes to', async () => {
+    expect(await getEdge(access(), '/gzipped', undefined, null, page)).toEqual(JSON.parse(json));
+    const error = await getEdge(access(), '/bomb', undefined, null, page).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EdgeError);
+    expect((error as EdgeError).kind).toBe('too-large');
+  });
+
+  it('sends a read again on a new connection when the edge closed the idle one', async () => {
+    const client = access();
+    for (let i = 0; i < 20; i++)
+      expect(await getEdge(client, '/dropped', undefined, null, page)).toEqual(JSON.parse(json));
+  });
+
+  it("passes a caller's abort on as it is", async () => {
+    const controller = new AbortController();
+    const reason = new Error('the browser left');
+    controller.abort(reason);
+    const error = await clientOf(access())
+      .get('/good', undefined, page, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(error).toBe(reason);
   });
 });

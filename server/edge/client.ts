@@ -1,7 +1,8 @@
 import type * as z from 'zod';
 import { redactCredentials, redactText } from '../redact.js';
 import { EdgeError, shapeError } from './errors.js';
-import { EdgeResponseTooLarge, readCapped } from './read-capped.js';
+import { EdgeResponseTooLarge } from './read-capped.js';
+import { createTransport, EdgeTimeout } from './transport.js';
 import { edgeUrl, type EdgeQuery } from './url.js';
 
 export interface EdgeSettings {
@@ -110,35 +111,43 @@ export function edgeDetailOf(text: string): string {
 
 export function createEdgeClient(settings: EdgeSettings): EdgeClient {
   const holdsToken = settings.token !== null;
+  const transport = createTransport();
 
   async function send(request: EdgeRequest): Promise<EdgeAnswer> {
     const method = request.method ?? 'GET';
     const url = request.path instanceof URL ? request.path : edgeUrl(settings.upstream, request.path, request.query);
-    const headers: Record<string, string> = { accept: request.accept ?? 'application/json', ...request.headers };
+    const headers: Record<string, string> = {
+      accept: request.accept ?? 'application/json',
+      // As fetch asked; a real edge may compress its pages (decoded, then capped, by the transport).
+      'accept-encoding': 'gzip, deflate, br',
+      ...request.headers,
+    };
     const authorization = holdsToken ? `Bearer ${settings.token}` : (request.authorization ?? null);
     if (authorization !== null) headers.authorization = authorization;
     if (request.body !== undefined) headers['content-type'] = request.contentType ?? 'application/json';
-    const timeout = AbortSignal.timeout(settings.timeoutMs);
-    const signal = request.signal === undefined ? timeout : AbortSignal.any([request.signal, timeout]);
     const started = performance.now();
     let status: number | 'error' = 'error';
     try {
-      // A copy typed on a plain ArrayBuffer, as fetch's BodyInit wants (bodies are small: a mic's changes).
-      const body = request.body === undefined ? undefined : new Uint8Array(request.body);
-      const response = await fetch(url, { method, headers, body, signal, redirect: 'manual' });
-      status = response.status;
-      const wanted = request.readBody?.(response.status, response.headers) ?? true;
-      if (!wanted) await response.body?.cancel().catch(() => undefined);
-      const bytes = wanted ? await readCapped(response, request.maxBytes ?? settings.maxResponseBytes) : Buffer.of();
-      return { status: response.status, headers: response.headers, bytes };
+      const answer = await transport.exchange({
+        method,
+        url,
+        headers,
+        body: request.body,
+        signal: request.signal,
+        timeoutMs: settings.timeoutMs,
+        maxBytes: request.maxBytes ?? settings.maxResponseBytes,
+        readBody: request.readBody,
+      });
+      status = answer.status;
+      return answer;
     } catch (error) {
       if (request.signal?.aborted) throw error;
       if (error instanceof EdgeResponseTooLarge) throw new EdgeError('too-large', error.message);
-      if (timeout.aborted) {
+      if (error instanceof EdgeTimeout) {
         throw new EdgeError('timeout', `Edge server did not answer within ${seconds(settings.timeoutMs)} s`);
       }
-      const cause = (error as { cause?: { code?: string } }).cause?.code;
-      throw new EdgeError('unreachable', `Edge server unreachable${cause === undefined ? '' : ` (${cause})`}`);
+      const code = (error as { code?: unknown }).code;
+      throw new EdgeError('unreachable', `Edge server unreachable${typeof code === 'string' ? ` (${code})` : ''}`);
     } finally {
       const ms = performance.now() - started;
       settings.observe?.({ method, path: url.pathname, status, seconds: ms / 1000 });
