@@ -137,6 +137,40 @@ describeEachDatabase('demo auto sign-in', (getDb) => {
     expect((await demo.call('/api/v1/mics', { cookie: cookiesFrom(back) })).status).toBe(200);
   });
 
+  it('gives each visitor a session of its own, but a client that keeps no cookie does not fill the sessions table', async () => {
+    const count = async (table: 'sessions' | 'audit') =>
+      Number(
+        (
+          await getDb()
+            .db.selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const [sessionsBefore, auditBefore] = [await count('sessions'), await count('audit')];
+    const started = Date.now();
+    // Five browsers, then a script that never sends the cookie back: 200 requests.
+    const browsers = [];
+    for (let i = 0; i < 5; i++) browsers.push(cookiesFrom(await demo.call('/mics')));
+    expect(new Set(browsers).size).toBe(5);
+    for (let i = 0; i < 200; i++) {
+      const answer = await demo.call('/api/v1/mics');
+      expect(answer.status).toBe(200);
+      // Each answer still signs the client in, with a session that works.
+      if (i === 199) expect((await demo.call('/auth/me', { cookie: cookiesFrom(answer) })).status).toBe(200);
+    }
+    // "Continue as demo" in a loop is budgeted the same way.
+    for (let i = 0; i < 40; i++) expect((await demo.call('/auth/demo', { method: 'POST' })).status).toBe(204);
+    // At most the budget of new sessions (30 at once, one more every 2 s), however many requests.
+    const budget = 30 + Math.ceil((Date.now() - started) / 2_000);
+    expect((await count('sessions')) - sessionsBefore).toBeLessThanOrEqual(budget);
+    expect((await count('audit')) - auditBefore).toBeLessThanOrEqual(budget);
+    // Each browser's own session is still its own.
+    for (const cookie of browsers) {
+      expect((await (await demo.call('/auth/me', { cookie })).json()).username).toBe('demo');
+    }
+  });
+
   it('requires sign-in with AUTH_REQUIRED=1, or when listening beyond loopback', async () => {
     for (const c of [required, lan]) {
       const page = await c.call('/mics');

@@ -2,14 +2,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AuthConfig, ServerConfig } from '../config.js';
 import type { ConsoleDb } from '../db/database.js';
-import { demoAccount } from './accounts.js';
 import { registerAccountRoutes } from './account-routes.js';
 import { WALL_COOKIE } from '../walls/wall-access.js';
 import { registerAccessRule } from './guard.js';
 import { registerOidc } from './oidc.js';
 import { registerOwnPassword } from './own-password.js';
 import { registerPrincipalHook, registerPrincipalResolver } from './principal.js';
-import { DEMO_OFF_COOKIE, registerAuthRoutes, startSession } from './routes.js';
+import { DemoSessions } from './demo-sessions.js';
+import { DEMO_OFF_COOKIE, registerAuthRoutes } from './routes.js';
 import { cookieValue, pruneSessions, sessionPrincipal, type SessionPolicy } from './sessions.js';
 
 export interface AuthOptions {
@@ -56,7 +56,8 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   registerPrincipalResolver(app, (request) => sessionPrincipal(db, request, policy));
 
   const { demoAutoSignIn: autoSignIn = false, setupToken = null, publicUrl = 'http://127.0.0.1' } = options;
-  if (autoSignIn) {
+  const demoSessions = autoSignIn ? new DemoSessions(db, policy) : null;
+  if (demoSessions !== null) {
     app.addHook('onRequest', async (request, reply) => {
       if (request.principal !== null) return;
       const pathname = request.url.split('?')[0] ?? '/';
@@ -66,9 +67,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
       // A wall screen stays a wall (opening its link, or with its cookie): a revoked link must show
       // "revoked", never become the demo admin.
       if (pathname.startsWith('/w/') || cookieValue(request, WALL_COOKIE) !== null) return;
-      const account = await demoAccount(db);
-      if (Number(account.disabled) !== 0) return;
-      await startSession(db, request, reply, policy, account, { method: 'demo' });
+      await demoSessions.signIn(request, reply);
     });
   }
   registerAccessRule(app);
@@ -79,6 +78,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     limits: config.loginLimits,
     setup: { token: setupToken },
     demoAutoSignIn: autoSignIn,
+    demoSessions,
   });
   registerAccountRoutes(app, { db });
   registerOwnPassword(app, { db, limits: config.loginLimits });

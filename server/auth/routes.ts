@@ -7,7 +7,6 @@ import type { ConsoleDb } from '../db/database.js';
 import {
   AccountConflict,
   countAccounts,
-  demoAccount,
   createAccount,
   findByUsername,
   markSignedIn,
@@ -15,6 +14,7 @@ import {
   usernameSchema,
 } from './accounts.js';
 import { setupTokenMatches } from './bootstrap.js';
+import type { DemoSessions } from './demo-sessions.js';
 import { refuse, SIGN_IN_HEADER, SIGN_IN_NEEDED } from './guard.js';
 import { verifyPassword } from './passwords.js';
 import { isRole, type Principal } from './principal.js';
@@ -62,6 +62,8 @@ export interface AuthRouteOptions {
   /** The one-time setup token while the console has no account; cleared once used. */
   setup: { token: string | null };
   demoAutoSignIn: boolean;
+  /** The demo's sessions, budgeted (register.ts makes it with demoAutoSignIn). */
+  demoSessions?: DemoSessions | null;
 }
 
 function noStore(reply: FastifyReply): FastifyReply {
@@ -79,7 +81,10 @@ export function tooManyAttempts(reply: FastifyReply, wait: number): FastifyReply
     });
 }
 
-/** Signs the account in: a new session (never the old one's id), the cookie, the audit entry. */
+/**
+ * Signs the account in: a new session (never the old one's id), the cookie, the audit entry.
+ * Returns the session's token (the demo's sign-in keeps its latest: see demo-sessions.ts).
+ */
 export async function startSession(
   db: ConsoleDb,
   request: FastifyRequest,
@@ -87,7 +92,7 @@ export async function startSession(
   policy: SessionPolicy,
   account: { id: string; username: string; role: string },
   details: Record<string, unknown>,
-): Promise<void> {
+): Promise<string> {
   if (request.principal?.kind === 'account') await endSession(db, request.principal.sessionId);
   const token = await createSession(db, account.id, request, policy);
   const principal: Principal = {
@@ -99,7 +104,7 @@ export async function startSession(
   };
   request.principal = principal;
   setSessionCookie(reply, token, policy);
-  reply.header('set-cookie', stringifySetCookie(DEMO_OFF_COOKIE, '', { path: '/', maxAge: 0, sameSite: 'lax' }));
+  clearDemoOff(reply);
   await markSignedIn(db, account.id);
   await recordAudit(db, {
     actor: principal,
@@ -109,11 +114,17 @@ export async function startSession(
     outcome: 'ok',
     ip: clientAddress(request),
   });
+  return token;
+}
+
+/** Clears the cookie that signing out of the demo set (see DEMO_OFF_COOKIE). */
+export function clearDemoOff(reply: FastifyReply): void {
+  reply.header('set-cookie', stringifySetCookie(DEMO_OFF_COOKIE, '', { path: '/', maxAge: 0, sameSite: 'lax' }));
 }
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  { db, policy, limits, setup, demoAutoSignIn }: AuthRouteOptions,
+  { db, policy, limits, setup, demoAutoSignIn, demoSessions = null }: AuthRouteOptions,
 ) {
   app.post('/auth/login', async (request, reply) => {
     noStore(reply);
@@ -178,10 +189,10 @@ export function registerAuthRoutes(
   // After signing out of the demo: the sign-in page's "Continue as demo".
   app.post('/auth/demo', async (request, reply) => {
     noStore(reply);
-    if (!demoAutoSignIn) return reply.code(404).send({ detail: 'Not Found' });
-    const account = await demoAccount(db);
-    if (Number(account.disabled) !== 0) return reply.code(403).send({ detail: 'The demo account is disabled.' });
-    await startSession(db, request, reply, policy, account, { method: 'demo' });
+    if (!demoAutoSignIn || demoSessions === null) return reply.code(404).send({ detail: 'Not Found' });
+    if (!(await demoSessions.signIn(request, reply))) {
+      return reply.code(403).send({ detail: 'The demo account is disabled.' });
+    }
     return reply.code(204).send();
   });
 

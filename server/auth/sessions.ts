@@ -89,6 +89,15 @@ export async function sessionPrincipal(
 ): Promise<Principal | null> {
   const token = cookieValue(request, SESSION_COOKIE);
   if (token === null || token.length > 200) return null;
+  return tokenPrincipal(consoleDb, token, policy);
+}
+
+/** The principal of a session's token, under the same rules as the cookie's (see sessionPrincipal). */
+export async function tokenPrincipal(
+  consoleDb: ConsoleDb,
+  token: string,
+  policy: SessionPolicy,
+): Promise<Principal | null> {
   const id = hashToken(token);
   const row = await consoleDb.db
     .selectFrom('sessions')
