@@ -89,6 +89,7 @@ const INVALID: Record<string, Bad> = {
   'GET /api/insights/heard-by': { url: '/api/insights/heard-by' },
   'GET /api/insights/replay/:compositeId': { url: `/api/insights/replay/c${NUL}` },
   'GET /api/insights/composite-events/:id/source': { url: `/api/insights/composite-events/c${NUL}/source` },
+  'GET /api/insights/composite-events/sources': { url: '/api/insights/composite-events/sources' },
   'GET /api/audio/composite-events/:id/events/:eventId': { url: `/api/audio/composite-events/c${NUL}/events/e1` },
   'POST /api/evidence/composite-events/:id': { url: `/api/evidence/composite-events/c${NUL}` },
   'GET /live': { url: '/live?window=forever' },

@@ -144,6 +144,11 @@ describeEachDatabase('GET /api/insights/composite-events/:id/source', (getDb) =>
       const response = await own.call(path, { cookie: cookies.viewer, headers: { authorization: 'Bearer mine' } });
       expect(response.status).toBe(200);
       expect(edge.authorizations).toEqual(['Bearer mine']);
+      const batch = '/api/insights/composite-events/sources?id=ce-1';
+      const many = await own.call(batch, { cookie: cookies.viewer, headers: { authorization: 'Bearer mine' } });
+      expect(many.status).toBe(200);
+      expect(edge.authorizations.every((sent) => sent === 'Bearer mine')).toBe(true);
+      expect((await own.call(batch, { cookie: cookies.viewer })).status).toBe(401);
       const without = await own.call(path, { cookie: cookies.viewer });
       expect(without.status).toBe(401);
       expect(await without.json()).toEqual({
@@ -176,5 +181,82 @@ describeEachDatabase('GET /api/insights/composite-events/:id/source', (getDb) =>
     const body = (await response.json()) as { detail: string };
     expect(Object.keys(body)).toEqual(['detail']);
     expect(body.detail).toMatch(/^Edge server unreachable/);
+  });
+});
+
+/** A console of its own: the other block's reads leave pooled connections and a back-off behind. */
+describeEachDatabase('GET /api/insights/composite-events/sources', (getDb) => {
+  let edge: Edge;
+  let console_: TestConsole;
+  const cookies: Record<string, string> = {};
+
+  beforeAll(async () => {
+    edge = await startEdge();
+    console_ = await startTestConsole(getDb(), edge.url);
+    for (const role of ['viewer', 'operator', 'admin'] as const) cookies[role] = (await signedIn(getDb(), role)).cookie;
+    const { key } = await createWallLink(getDb(), { name: 'Lobby', query: '', createdBy: null });
+    cookies.wall = `${WALL_COOKIE}=${key}`;
+  });
+  afterAll(async () => {
+    await console_.close();
+    await edge.close();
+  });
+  beforeEach(() => {
+    edge.down = false;
+  });
+
+  it('answers many at once to every role and a wall link: each place by id, an unknown id among the failures', async () => {
+    const batch = '/api/insights/composite-events/sources?id=ce-b1&id=nope&id=ce-b2&id=ce-b1';
+    for (const who of ['viewer', 'operator', 'admin', 'wall']) {
+      const response = await console_.call(batch, { cookie: cookies[who] });
+      expect(response.status, who).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const body = (await response.json()) as {
+        sources: Record<
+          string,
+          { composite_id: string; sources: { method: string; radius_m: number; latitude: number; longitude: number }[] }
+        >;
+        failed: Record<string, unknown>;
+      };
+      expect(Object.keys(body.sources).sort()).toEqual(['ce-b1', 'ce-b2']);
+      expect(body.sources['ce-b2']).toMatchObject({ composite_id: 'ce-b2' });
+      for (const s of body.sources['ce-b1']!.sources) {
+        expect(s.method).toBe('arrival-time');
+        expect(distanceMeters(source, s)).toBeLessThan(s.radius_m);
+      }
+      expect(body.failed).toEqual({ nope: { status: 404, detail: 'No composite event nope' } });
+      expect(JSON.stringify(body)).not.toContain('hunter2');
+    }
+    expect((await console_.call(batch)).status).toBe(401);
+    // No id, or more than the cap: refused in the shared shape.
+    const many = Array.from({ length: 51 }, (_, i) => `id=ce-${i}`).join('&');
+    for (const query of ['', `?${many}`, '?id=']) {
+      const refused = await console_.call(`/api/insights/composite-events/sources${query}`, { cookie: cookies.viewer });
+      expect(refused.status, query).toBe(422);
+      expect(((await refused.json()) as { detail: { loc: string[] }[] }).detail[0]!.loc).toEqual(['query', 'id']);
+    }
+    // The cap itself is taken: 50 ids, here one known and 49 the edge does not know.
+    const fifty = ['id=ce-b3', ...Array.from({ length: 49 }, (_, i) => `id=none-${i}`)].join('&');
+    const full = await console_.call(`/api/insights/composite-events/sources?${fifty}`, { cookie: cookies.viewer });
+    const answered = (await full.json()) as { sources: object; failed: object };
+    expect([Object.keys(answered.sources).length, Object.keys(answered.failed).length]).toEqual([1, 49]);
+  });
+
+  it('answers each id as failed, at once and without asking the edge again, while the edge is down', async () => {
+    edge.down = true;
+    const response = await console_.call('/api/insights/composite-events/sources?id=ce-d1&id=ce-d2', {
+      cookie: cookies.wall,
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      sources: object;
+      failed: Record<string, { status: number; detail: string }>;
+    };
+    expect(body.sources).toEqual({});
+    expect(Object.keys(body.failed).sort()).toEqual(['ce-d1', 'ce-d2']);
+    for (const failure of Object.values(body.failed)) {
+      expect(failure.status).toBe(502);
+      expect(failure.detail).toMatch(/^Edge server unreachable/);
+    }
   });
 });
