@@ -1,12 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
 import { signedIn } from '../testing/accounts.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { requireRole } from './guard.js';
-import { registerPrincipalResolver } from './principal.js';
-import { registerAuth } from './register.js';
 import { SESSION_COOKIE } from './sessions.js';
+import { registerTestAuth, TEST_WALL } from '../testing/route-auth.js';
 
 /** The access rule and requireRole on a bare app: who reaches a handler, whatever the handler is. */
 describeEachDatabase('access rule', (getDb) => {
@@ -18,17 +16,7 @@ describeEachDatabase('access rule', (getDb) => {
   beforeAll(async () => {
     const consoleDb = getDb();
     app = Fastify();
-    const config = loadConfig({}, { staticDir: '/nonexistent' });
-    registerAuth(app, {
-      db: consoleDb,
-      config: config.auth,
-      demoAutoSignIn: false,
-      setupToken: null,
-      publicUrl: 'http://127.0.0.1',
-    });
-    registerPrincipalResolver(app, async (request) =>
-      request.headers['x-test-wall'] === '1' ? { kind: 'wall', wallId: 'w1', name: 'lobby' } : null,
-    );
+    registerTestAuth(app, consoleDb);
     for (const method of ['GET', 'PATCH', 'POST'] as const) {
       app.route({
         method,
@@ -82,9 +70,9 @@ describeEachDatabase('access rule', (getDb) => {
   });
 
   it('lets a wall link read but never write', async () => {
-    expect((await call('GET', '/api/v1/mics/m1', { 'x-test-wall': '1' })).status).toBe(200);
+    expect((await call('GET', '/api/v1/mics/m1', TEST_WALL)).status).toBe(200);
     for (const method of ['PATCH', 'POST'] as const) {
-      const result = await call(method, '/api/v1/mics/m1', { 'x-test-wall': '1' });
+      const result = await call(method, '/api/v1/mics/m1', TEST_WALL);
       expect(result).toMatchObject({ status: 403, reached: [] });
     }
   });
@@ -92,7 +80,7 @@ describeEachDatabase('access rule', (getDb) => {
   it('requireRole: 401 without a principal, 403 below the role or for a wall link', async () => {
     expect((await call('GET', '/admin-only')).status).toBe(401);
     expect((await call('GET', '/admin-only', { cookie: cookies.operator! })).status).toBe(403);
-    expect((await call('GET', '/admin-only', { 'x-test-wall': '1' })).status).toBe(403);
+    expect((await call('GET', '/admin-only', TEST_WALL)).status).toBe(403);
     expect((await call('GET', '/admin-only', { cookie: cookies.admin! })).reached).toEqual(['admin-only']);
   });
 

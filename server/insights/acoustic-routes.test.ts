@@ -1,9 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAccessRule } from '../auth/guard.js';
-import { registerPrincipalResolver } from '../auth/principal.js';
-import { registerAuth } from '../auth/register.js';
-import { loadConfig } from '../config.js';
 import type { ConsoleDb } from '../db/database.js';
 import { buildDemoEdge } from '../demo/edge-app.js';
 import { DemoStore } from '../demo/store.js';
@@ -13,6 +9,7 @@ import { registerAcousticInsights } from './acoustic-routes.js';
 import { EdgeReader } from './edge-reader.js';
 import { InsightsService } from './service.js';
 import { UnusualWatch } from './unusual-watch.js';
+import { registerTestAuth, TEST_WALL } from '../testing/route-auth.js';
 
 /**
  * The acoustic insights behind the console's access rule, over a seeded demo edge (its week of
@@ -43,11 +40,7 @@ beforeAll(async () => {
   const upstream = await edge.listen({ host: '127.0.0.1', port: 0 });
   db = await freshDatabase('sqlite');
   app = Fastify();
-  registerAuth(app, { db, config: loadConfig({}, { staticDir: '/nonexistent' }).auth });
-  registerPrincipalResolver(app, async (request) =>
-    request.headers['x-test-wall'] === '1' ? { kind: 'wall', wallId: 'w1', name: 'lobby' } : null,
-  );
-  registerAccessRule(app);
+  registerTestAuth(app, db);
   reader = new EdgeReader({ upstream, token: TOKEN, timeoutMs: 5_000 });
   service = new InsightsService(db.db, reader, {
     rules: { radiusM: 500, windowMs: 10_000 },
@@ -88,14 +81,14 @@ describe('who may read the acoustic insights', () => {
     for (const url of ENDPOINTS) {
       const expected = url.includes('/replay/') ? 404 : 200;
       expect((await get(url, { cookie: viewer })).statusCode, url).toBe(expected);
-      expect((await get(url, { 'x-test-wall': '1' })).statusCode, url).toBe(expected);
+      expect((await get(url, TEST_WALL)).statusCode, url).toBe(expected);
     }
   });
 
   it('refuses writes: a wall link gets 403, a viewer finds no such method', async () => {
     for (const method of ['POST', 'PATCH'] as const) {
       const url = '/api/insights/unusual';
-      expect((await app.inject({ method, url, headers: { 'x-test-wall': '1' } })).statusCode).toBe(403);
+      expect((await app.inject({ method, url, headers: TEST_WALL })).statusCode).toBe(403);
       expect((await app.inject({ method, url, headers: { cookie: viewer } })).statusCode).toBe(404);
     }
   });

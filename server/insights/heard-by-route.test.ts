@@ -1,9 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { registerAccessRule } from '../auth/guard.js';
-import { registerPrincipalResolver } from '../auth/principal.js';
-import { registerAuth } from '../auth/register.js';
-import { loadConfig } from '../config.js';
 import { signedIn } from '../testing/accounts.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { EdgeReader, type InventoryMic } from './edge-reader.js';
@@ -11,6 +7,7 @@ import { offsetPlace } from './geo.js';
 import { registerHeardBy } from './heard-by-route.js';
 import { ingestEvents, type ReadEvent } from './insight-store.js';
 import { InsightsService } from './service.js';
+import { registerTestAuth, TEST_WALL } from '../testing/route-auth.js';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const origin = { latitude: 37.5, longitude: 127 };
@@ -47,11 +44,7 @@ describeEachDatabase('GET /api/insights/heard-by', (getDb) => {
   beforeAll(async () => {
     const consoleDb = getDb();
     app = Fastify();
-    registerAuth(app, { db: consoleDb, config: loadConfig({}, { staticDir: '/nonexistent' }).auth });
-    registerPrincipalResolver(app, async (request) =>
-      request.headers['x-test-wall'] === '1' ? { kind: 'wall', wallId: 'w1', name: 'lobby' } : null,
-    );
-    registerAccessRule(app);
+    registerTestAuth(app, consoleDb);
     // Nothing listens upstream: any edge request would fail the answer (and count in `requests`).
     reader = new EdgeReader({
       upstream: 'http://127.0.0.1:9',
@@ -99,10 +92,10 @@ describeEachDatabase('GET /api/insights/heard-by', (getDb) => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toEqual({ detail: 'Sign in to use the console.' });
     expect((await get('?id=e1', { cookie: viewer })).statusCode).toBe(200);
-    expect((await get('?id=e1', { 'x-test-wall': '1' })).statusCode).toBe(200);
-    expect(
-      (await app.inject({ method: 'POST', url: '/api/insights/heard-by', headers: { 'x-test-wall': '1' } })).statusCode,
-    ).toBe(403);
+    expect((await get('?id=e1', TEST_WALL)).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/insights/heard-by', headers: TEST_WALL })).statusCode).toBe(
+      403,
+    );
   });
 
   it('counts a same-label neighbour within the radius and the window, and no other', async () => {

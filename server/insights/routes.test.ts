@@ -1,10 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAccessRule } from '../auth/guard.js';
-import { registerPrincipalResolver } from '../auth/principal.js';
-import { registerAuth } from '../auth/register.js';
 import { createSession, SESSION_COOKIE } from '../auth/sessions.js';
-import { loadConfig } from '../config.js';
 import type { ConsoleDb } from '../db/database.js';
 import { buildDemoEdge } from '../demo/edge-app.js';
 import { DemoStore } from '../demo/store.js';
@@ -12,6 +8,7 @@ import { freshDatabase } from '../testing/databases.js';
 import { distanceMeters } from './geo.js';
 import { EdgeReader } from './edge-reader.js';
 import { MAX_NEIGHBOUR_PAGES, registerInsights } from './routes.js';
+import { registerTestAuth, TEST_WALL } from '../testing/route-auth.js';
 
 /** The insights routes behind the console's access rule, reading a seeded demo edge over HTTP. */
 const TOKEN = 'insights-token';
@@ -28,13 +25,8 @@ beforeAll(async () => {
   edge = buildDemoEdge({ store, token: TOKEN }).app;
   const upstream = await edge.listen({ host: '127.0.0.1', port: 0 });
   db = await freshDatabase('sqlite');
-  const config = loadConfig({}, { staticDir: '/nonexistent' });
   app = Fastify();
-  registerAuth(app, { db, config: config.auth });
-  registerPrincipalResolver(app, async (request) =>
-    request.headers['x-test-wall'] === '1' ? { kind: 'wall', wallId: 'w1', name: 'lobby' } : null,
-  );
-  registerAccessRule(app);
+  registerTestAuth(app, db);
   reader = new EdgeReader({ upstream, token: TOKEN, timeoutMs: 5_000 });
   registerInsights(app, { reader, rules: { radiusM: 500, windowMs: 10_000 } });
   await app.ready();
@@ -84,7 +76,7 @@ describe('GET /api/insights/corroboration', () => {
 
   it('lets any signed-in principal read, a wall link included', async () => {
     expect((await get('/api/insights/corroboration?size=5', { cookie: viewerCookie })).statusCode).toBe(200);
-    expect((await get('/api/insights/corroboration?size=5', { 'x-test-wall': '1' })).statusCode).toBe(200);
+    expect((await get('/api/insights/corroboration?size=5', TEST_WALL)).statusCode).toBe(200);
   });
 
   it('refuses a page size the edge would refuse, saying which', async () => {

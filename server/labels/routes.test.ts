@@ -1,12 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { registerAuth } from '../auth/register.js';
-import { registerPrincipalResolver } from '../auth/principal.js';
 import { ingestEvents, type ReadEvent } from '../insights/insight-store.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { signedIn } from '../testing/accounts.js';
 import { MAX_LABELS, MAX_NAME_CHARS, registerLabels } from './routes.js';
+import { registerTestAuth, TEST_WALL } from '../testing/route-auth.js';
 
 describeEachDatabase('label names', (getDb) => {
   let app: FastifyInstance;
@@ -14,10 +12,7 @@ describeEachDatabase('label names', (getDb) => {
 
   beforeAll(async () => {
     app = Fastify();
-    registerAuth(app, { db: getDb(), config: loadConfig({}, { staticDir: '/nonexistent' }).auth });
-    registerPrincipalResolver(app, async (request) =>
-      request.headers['x-test-wall'] === '1' ? { kind: 'wall', wallId: 'w1', name: 'lobby' } : null,
-    );
+    registerTestAuth(app, getDb());
     registerLabels(app, { db: getDb(), kept: true, freshMs: 0 });
     await app.ready();
     for (const role of ['viewer', 'operator', 'admin'] as const)
@@ -63,7 +58,7 @@ describeEachDatabase('label names', (getDb) => {
     for (const headers of [{ cookie: cookies.viewer! }, { cookie: cookies.operator! }, { cookie: cookies.admin! }]) {
       expect(await get(headers)).toEqual({ status: 200, body: expected });
     }
-    expect(await get({ 'x-test-wall': '1' })).toEqual({ status: 200, body: expected });
+    expect(await get(TEST_WALL)).toEqual({ status: 200, body: expected });
   });
 
   it('keeps the answer small whatever the edge sends: long names cut, at most MAX_LABELS categories', async () => {

@@ -1,12 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { registerAuth } from '../auth/register.js';
-import { registerPrincipalResolver } from '../auth/principal.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { signedIn } from '../testing/accounts.js';
 import { priorityOf } from './index.js';
 import { registerPriorityRoutes } from './routes.js';
+import { registerTestAuth, TEST_WALL } from '../testing/route-auth.js';
 
 describeEachDatabase('priority routes', (getDb) => {
   let app: FastifyInstance;
@@ -14,10 +12,7 @@ describeEachDatabase('priority routes', (getDb) => {
 
   beforeAll(async () => {
     app = Fastify();
-    registerAuth(app, { db: getDb(), config: loadConfig({}, { staticDir: '/nonexistent' }).auth });
-    registerPrincipalResolver(app, async (request) =>
-      request.headers['x-test-wall'] === '1' ? { kind: 'wall', wallId: 'w1', name: 'lobby' } : null,
-    );
+    registerTestAuth(app, getDb());
     registerPriorityRoutes(app, { db: getDb() });
     await app.ready();
     for (const role of ['viewer', 'operator', 'admin'] as const)
@@ -34,11 +29,11 @@ describeEachDatabase('priority routes', (getDb) => {
   it('lets anyone signed in (a wall too) read, only an admin change the settings, and audits the change', async () => {
     for (const url of ['/api/priority/settings', '/api/priority/precision', '/api/priority/context']) {
       expect((await call('GET', url, {})).status).toBe(401);
-      expect((await call('GET', url, { 'x-test-wall': '1' })).status).toBe(200);
+      expect((await call('GET', url, TEST_WALL)).status).toBe(200);
       expect((await call('GET', url, { cookie: cookies.viewer! })).status).toBe(200);
     }
     expect((await call('PATCH', '/api/priority/settings', {}, change)).status).toBe(401);
-    expect((await call('PATCH', '/api/priority/settings', { 'x-test-wall': '1' }, change)).status).toBe(403);
+    expect((await call('PATCH', '/api/priority/settings', TEST_WALL, change)).status).toBe(403);
     expect((await call('PATCH', '/api/priority/settings', { cookie: cookies.viewer! }, change)).status).toBe(403);
     expect((await call('PATCH', '/api/priority/settings', { cookie: cookies.operator! }, change)).status).toBe(403);
     expect((await call('GET', '/api/priority/settings', { cookie: cookies.viewer! })).body).toMatchObject({
@@ -89,7 +84,7 @@ describeEachDatabase('priority routes', (getDb) => {
     await priorityOf(getDb(), 'event', { id: 'e-bark', created_at: at, label: { id: 'dog_bark' }, mic: { id: 'm1' } });
     const url = '/api/priority/items?key=composite:c-shot&key=event:e-bark&key=event:never-read';
     expect((await call('GET', url, {})).status).toBe(401);
-    const answer = await call('GET', url, { 'x-test-wall': '1' });
+    const answer = await call('GET', url, TEST_WALL);
     expect(answer.status).toBe(200);
     const priorities = answer.body.priorities as Record<string, { level: string; review: boolean; summary: string }>;
     expect(Object.keys(priorities).sort()).toEqual(['composite:c-shot', 'event:e-bark']);

@@ -1,8 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { registerAuth } from '../auth/register.js';
-import { registerPrincipalResolver } from '../auth/principal.js';
 import { clientOf } from '../edge/access.js';
 import { CompositeCache } from '../edge/composites.js';
 import { describeEachDatabase } from '../testing/databases.js';
@@ -10,6 +7,7 @@ import { signedIn } from '../testing/accounts.js';
 import { registerReview } from '../review/index.js';
 import type { ReviewChange } from '../review/bus.js';
 import { registerProcedures } from './index.js';
+import { registerTestAuth, TEST_WALL } from '../testing/route-auth.js';
 
 const FIRED = '2026-01-01T00:00:00.000Z';
 const steps = ['Check camera 12', 'Call 112 with the place', 'Send the nearest guard'];
@@ -44,11 +42,7 @@ describeEachDatabase('procedure routes', (getDb) => {
     const access = { upstream, token: 'edge-token', timeoutMs: 5000 };
 
     app = Fastify();
-    const config = loadConfig({}, { staticDir: '/nonexistent' });
-    registerAuth(app, { db: consoleDb, config: config.auth });
-    registerPrincipalResolver(app, async (request) =>
-      request.headers['x-test-wall'] === '1' ? { kind: 'wall', wallId: 'w1', name: 'lobby' } : null,
-    );
+    registerTestAuth(app, consoleDb);
     const bus = registerReview(app, { db: consoleDb, databaseUrl: null, edge: access, newWindowHours: 24 });
     const feed = {
       onEvents: () => () => undefined,
@@ -77,8 +71,7 @@ describeEachDatabase('procedure routes', (getDb) => {
 
   type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
   const call = async (method: Method, url: string, who: string | null, payload?: object) => {
-    const headers: Record<string, string> =
-      who === null ? {} : who === 'wall' ? { 'x-test-wall': '1' } : { cookie: cookies[who]! };
+    const headers: Record<string, string> = who === null ? {} : who === 'wall' ? TEST_WALL : { cookie: cookies[who]! };
     const response = await app.inject({ method, url, headers, payload });
     return { status: response.statusCode, body: (response.body === '' ? {} : response.json()) as Record<string, any> };
   };

@@ -1,8 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { registerAuth } from '../auth/register.js';
-import { registerPrincipalResolver } from '../auth/principal.js';
 import { signedIn } from '../testing/accounts.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import {
@@ -15,6 +12,7 @@ import {
 } from '../testing/fake-edge.js';
 import { MAX_EVENT_PAGES } from './handover-scan.js';
 import { registerReview } from './index.js';
+import { registerTestAuth, TEST_WALL } from '../testing/route-auth.js';
 
 const HOUR = 3_600_000;
 
@@ -44,10 +42,7 @@ describeEachDatabase('shift handover', (getDb) => {
     );
     app = Fastify();
     const consoleDb = getDb();
-    registerAuth(app, { db: consoleDb, config: loadConfig({}, { staticDir: '/nonexistent' }).auth });
-    registerPrincipalResolver(app, async (request) =>
-      request.headers['x-test-wall'] === '1' ? { kind: 'wall', wallId: 'w1', name: 'lobby' } : null,
-    );
+    registerTestAuth(app, consoleDb);
     registerReview(app, {
       db: consoleDb,
       databaseUrl: null,
@@ -79,7 +74,7 @@ describeEachDatabase('shift handover', (getDb) => {
   it('needs a session (401); viewers and wall screens may read it', async () => {
     expect((await get(url(), {})).status).toBe(401);
     expect((await get(url(), { cookie: cookies.viewer! })).status).toBe(200);
-    expect((await get(url(), { 'x-test-wall': '1' })).status).toBe(200);
+    expect((await get(url(), TEST_WALL)).status).toBe(200);
   });
 
   it('answers 422 naming the field for a missing, unreadable, reversed or too long period', async () => {

@@ -1,12 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { registerAuth } from '../auth/register.js';
-import { registerPrincipalResolver } from '../auth/principal.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { registerReview } from './index.js';
 import type { ReviewChange } from './bus.js';
 import { signedIn } from '../testing/accounts.js';
+import { registerTestAuth, TEST_WALL } from '../testing/route-auth.js';
 
 /** When every item of this edge fired. */
 const FIRED = '2026-01-01T00:00:00.000Z';
@@ -49,11 +47,7 @@ describeEachDatabase('review routes', (getDb) => {
     const upstream = await edge.listen({ host: '127.0.0.1', port: 0 });
 
     app = Fastify();
-    const config = loadConfig({}, { staticDir: '/nonexistent' });
-    registerAuth(app, { db: consoleDb, config: config.auth });
-    registerPrincipalResolver(app, async (request) =>
-      request.headers['x-test-wall'] === '1' ? { kind: 'wall', wallId: 'w1', name: 'lobby' } : null,
-    );
+    registerTestAuth(app, consoleDb);
     const bus = registerReview(app, {
       db: consoleDb,
       databaseUrl: null,
@@ -90,7 +84,7 @@ describeEachDatabase('review routes', (getDb) => {
     ] as const) {
       expect((await call(method, url, {}, method === 'POST' ? ack : undefined)).status, url).toBe(401);
     }
-    for (const headers of [{ cookie: cookies.viewer! }, { 'x-test-wall': '1' }] as Record<string, string>[]) {
+    for (const headers of [{ cookie: cookies.viewer! }, TEST_WALL] as Record<string, string>[]) {
       expect((await call('POST', '/api/review/items/composite/c1/actions', headers, ack)).status).toBe(403);
       expect((await call('POST', '/api/review/items/composite/c1/comments', headers, { text: 'x' })).status).toBe(403);
       const bulk = { action: 'acknowledge', items: [{ kind: 'composite', id: 'c1', expected_version: 0 }] };
@@ -98,7 +92,7 @@ describeEachDatabase('review routes', (getDb) => {
       expect((await call('GET', '/api/review/items/composite/c1', headers)).status).toBe(200);
     }
     // A base event outside any composite is reviewed on its own: the same rule holds for it.
-    for (const headers of [{ cookie: cookies.viewer! }, { 'x-test-wall': '1' }] as Record<string, string>[]) {
+    for (const headers of [{ cookie: cookies.viewer! }, TEST_WALL] as Record<string, string>[]) {
       expect((await call('POST', '/api/review/items/event/e3/actions', headers, ack)).status).toBe(403);
       expect((await call('POST', '/api/review/items/event/e3/comments', headers, { text: 'x' })).status).toBe(403);
       const bulk = { action: 'acknowledge', items: [{ kind: 'event', id: 'e3', expected_version: 0 }] };
@@ -209,7 +203,7 @@ describeEachDatabase('review routes', (getDb) => {
     const asked = url(['e1', 'e2'], '2026-01-01T00:00:00Z', '2026-01-01T01:00:00Z');
     expect((await call('GET', asked, {})).status).toBe(401);
     const before = edgeCalls.length;
-    expect((await call('GET', asked, { 'x-test-wall': '1' })).body).toEqual({
+    expect((await call('GET', asked, TEST_WALL)).body).toEqual({
       memberships: [{ event_id: 'e1', composite_id: 'c1', rule: '' }],
       complete: true,
     });
