@@ -7,7 +7,7 @@ import type { SoundEvent } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { LabelName } from '@/components/label-name';
 import { useServerPaging } from '@/components/server-paging';
-import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
+import { stackedColumns, stackedTableClass, stackedTableStyle } from '@/components/stacked-table';
 import { formatPercent } from '@/lib/format';
 import { PAGE_SIZES } from './event-filters';
 import { HeardCellSlot, ReviewCellSlot } from './row-answers';
@@ -56,6 +56,7 @@ export const EventsTable = memo(function EventsTable({
     <DataTable<SoundEvent>
       aria-label={t('table.label')}
       className={stackedTableClass}
+      style={stackedTableStyle}
       withTableBorder
       borderRadius="sm"
       striped

@@ -6,7 +6,7 @@ import { useTranslation } from '@/lib/i18n';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { micQueries, unlessLive, useCan, useLive, type Mic } from '@/api';
 import { FilterDrawer } from '@/components/filter-drawer';
-import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
+import { stackedColumns, stackedTableClass, stackedTableStyle } from '@/components/stacked-table';
 import { EmptyState, QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useSearchParamsState } from '@/lib/search-params';
 import { MicFiltersBar } from './mic-filters-bar';
@@ -186,6 +186,7 @@ export function Component() {
             <DataTable<Mic>
               aria-label={t('table.label')}
               className={`${stackedTableClass} ${classes.table}`}
+              style={stackedTableStyle}
               withTableBorder
               borderRadius="sm"
               striped
