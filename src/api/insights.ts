@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { contractError } from './api-error';
 import { request } from './client';
 import type { EventListParams } from './endpoints';
 import type { EventQuery } from './queries';
@@ -44,6 +45,12 @@ const HEARD_BY_REFRESH_MS = 30_000;
 const HEARD_BY_MISSING_MS = 5_000;
 /** Answers asked for quickly while ids are missing; an id still missing then (pruned, never read) waits like the rest. */
 const HEARD_BY_MISSING_TRIES = 6;
+/**
+ * A live feed's id set changes with every push and an old set is not asked again: kept the
+ * default 5 minutes, a wall at a busy edge held hundreds of them (the soak: 71 -> 382 answers,
+ * with their timers, in 5 minutes).
+ */
+const HEARD_BY_GC_MS = 30_000;
 
 export type {
   EventRate,
@@ -69,6 +76,8 @@ export type { DroppedMic, LocateMethod, LocatedSource, SourceAnswer, SourceResid
 const reports = () => import('./insight-reports');
 /** Where a composite event's sounds were (issue 27): loaded with the first page that shows a place. */
 const location = () => import('./location');
+/** The server's cap on one request for places (server/location/routes.ts). */
+const MAX_SOURCE_IDS = 50;
 
 export interface RateQuery {
   micId: string;
@@ -116,6 +125,7 @@ export const insightQueries = {
       queryKey: [...insightQueries.all(), 'heard-by', set] as const,
       queryFn: ({ signal }) => getHeardBy(set, signal),
       placeholderData: keepPreviousData,
+      gcTime: HEARD_BY_GC_MS,
       refetchInterval: (query) => {
         const known = query.state.data?.events;
         const missing = known !== undefined && set.some((id) => known[id] === undefined);
@@ -189,5 +199,27 @@ export const insightQueries = {
           signal,
         }),
       staleTime: 60_000,
+    }),
+  /**
+   * The places of several composite events in one request (at most MAX_SOURCE_IDS), each written
+   * where `source` keeps it: a screen's first places arrive together, then each is kept fresh alone.
+   */
+  sources: (compositeIds: readonly string[]) =>
+    queryOptions({
+      queryKey: [...insightQueries.all(), 'sources', compositeIds] as const,
+      queryFn: async ({ signal, client }) => {
+        const path = '/api/insights/composite-events/sources';
+        // The schemas' chunk loads beside the answer, not before the request.
+        const [schemas, raw] = await Promise.all([
+          location(),
+          request({ path, query: { id: compositeIds.slice(0, MAX_SOURCE_IDS) }, schema: z.unknown(), signal }),
+        ]);
+        const parsed = schemas.sourcesAnswerSchema.safeParse(raw);
+        if (!parsed.success) throw contractError(`GET ${path}`, parsed.error);
+        for (const [id, answer] of Object.entries(parsed.data.sources))
+          client.setQueryData(insightQueries.source(id).queryKey, answer);
+        return parsed.data;
+      },
+      staleTime: Infinity,
     }),
 };
