@@ -11,6 +11,7 @@ import { stackedColumns, stackedTableClass, stackedTableStyle } from '@/componen
 import { formatPercent } from '@/lib/format';
 import { PAGE_SIZES } from './event-filters';
 import { HeardCellSlot, ReviewCellSlot } from './row-answers';
+import classes from './events-table.module.css';
 
 interface EventsTableProps {
   events: SoundEvent[];
@@ -55,7 +56,7 @@ export const EventsTable = memo(function EventsTable({
   return (
     <DataTable<SoundEvent>
       aria-label={t('table.label')}
-      className={stackedTableClass}
+      className={`${stackedTableClass} ${classes.table}`}
       style={stackedTableStyle}
       withTableBorder
       borderRadius="sm"
