@@ -1,4 +1,5 @@
 import { Group, Stack, Text, useComputedColorScheme } from '@mantine/core';
+import { memo } from 'react';
 import type { TFunction } from '@/lib/i18n';
 import { useTranslation } from '@/lib/i18n';
 import { FRESH_MS, STATE_COLORS, type MarkerState } from './mic-marker-state';
@@ -18,13 +19,14 @@ function Swatch({
   cluster = false,
   pulse = false,
   size,
+  dark,
 }: {
   state: MarkerState;
   cluster?: boolean;
   pulse?: boolean;
   size: number;
+  dark: boolean;
 }) {
-  const dark = useComputedColorScheme('light') === 'dark';
   const outline = dark ? '#0b1016' : '#ffffff';
   const color = STATE_COLORS[state];
   const c = 14;
@@ -76,9 +78,18 @@ export interface MicMarkerLegendProps {
   size?: 'xs' | 'sm' | 'md' | 'lg';
 }
 
-/** Explains colours and shapes of the mic markers; every entry has a shape and words. */
-export function MicMarkerLegend({ windowMinutes, showPulse = false, size = 'xs' }: MicMarkerLegendProps) {
+/**
+ * Explains colours and shapes of the mic markers; every entry has a shape and words. Memoised, and
+ * the colour scheme read once, not per swatch: the map page re-renders with each answer, and each
+ * swatch's own scheme hook asked matchMedia again (30 ms of the map's first task at 4x CPU).
+ */
+export const MicMarkerLegend = memo(function MicMarkerLegend({
+  windowMinutes,
+  showPulse = false,
+  size = 'xs',
+}: MicMarkerLegendProps) {
   const { t } = useTranslation();
+  const dark = useComputedColorScheme('light') === 'dark';
   const swatch = size === 'lg' ? 30 : size === 'md' ? 24 : 20;
   const freshMinutes = Math.min(FRESH_MS / 60_000, windowMinutes);
   const rows: { key: string; state: MarkerState; label: string; cluster?: boolean; pulse?: boolean }[] = [
@@ -106,7 +117,7 @@ export function MicMarkerLegend({ windowMinutes, showPulse = false, size = 'xs' 
       <Stack gap={2} component="ul" className={classes.list}>
         {rows.map((row) => (
           <Group key={row.key} gap={6} wrap="nowrap" component="li">
-            <Swatch state={row.state} cluster={row.cluster} pulse={row.pulse} size={swatch} />
+            <Swatch state={row.state} cluster={row.cluster} pulse={row.pulse} size={swatch} dark={dark} />
             <Text size={size}>{row.label}</Text>
           </Group>
         ))}
@@ -116,4 +127,4 @@ export function MicMarkerLegend({ windowMinutes, showPulse = false, size = 'xs' 
       </Text>
     </Stack>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { CircleMarker, Tooltip } from 'react-leaflet';
+import { useMemo } from 'react';
 import { insightQueries } from '@/api';
 import { useTranslation } from '@/lib/i18n';
 import classes from './map-page.module.css';
@@ -39,7 +40,11 @@ export function ringsOf(
 export function useInsightRings(shown: { has(micId: string): boolean }): InsightRing[] {
   const unusual = useQuery({ ...insightQueries.unusual(), refetchInterval: REFRESH_MS });
   const health = useQuery({ ...insightQueries.health(), refetchInterval: REFRESH_MS });
-  return ringsOf(unusual.data?.mics ?? [], health.data?.mics ?? [], shown);
+  // The same array while nothing changed: the rings and their legend then skip the page's re-renders.
+  return useMemo(
+    () => ringsOf(unusual.data?.mics ?? [], health.data?.mics ?? [], shown),
+    [unusual.data, health.data, shown],
+  );
 }
 
 /**

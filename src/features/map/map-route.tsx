@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FilterDrawer } from '@/components/filter-drawer';
 import { BaseMap } from '@/components/map/base-map';
@@ -58,19 +58,45 @@ export function Component() {
     ...(data.withoutPosition > 0 ? [t('map:noPosition', { count: data.withoutPosition })] : []),
   ];
 
-  // On a phone the map takes the screen and its filters open from a button over it.
-  const filterRow = (
-    <FilterDrawer
-      active={
-        Number(filters.edgeId !== null) +
-        Number(filters.status !== null) +
-        Number(filters.label !== null) +
-        Number(filters.windowMinutes !== mapSearch.defaults.windowMinutes)
-      }
-      className={classes.filtersButton}
-    >
-      <MapFilterRow filters={filters} edges={data.edges} labels={data.labels} onChange={updateFilters} />
-    </FilterDrawer>
+  // On a phone the map takes the screen and its filters open from a button over it. This and the
+  // legend are kept as the same elements while their inputs stay: the page re-renders with each
+  // answer (inventory, events, names, rings, places) and each hover, and they were drawn again each time.
+  const { edges, labels } = data;
+  const filterRow = useMemo(
+    () => (
+      <FilterDrawer
+        active={
+          Number(filters.edgeId !== null) +
+          Number(filters.status !== null) +
+          Number(filters.label !== null) +
+          Number(filters.windowMinutes !== mapSearch.defaults.windowMinutes)
+        }
+        className={classes.filtersButton}
+      >
+        <MapFilterRow filters={filters} edges={edges} labels={labels} onChange={updateFilters} />
+      </FilterDrawer>
+    ),
+    [filters, edges, labels, updateFilters],
+  );
+
+  const placesShown = places.length > 0;
+  const legend = useMemo(
+    () =>
+      phone ? (
+        <details className={classes.legend}>
+          <summary>{t('micMap:legend.title')}</summary>
+          <MicMarkerLegend windowMinutes={filters.windowMinutes} />
+          <InsightRingsLegend rings={rings} />
+          <PlacesLegend shown={placesShown} />
+        </details>
+      ) : (
+        <div className={classes.legend}>
+          <MicMarkerLegend windowMinutes={filters.windowMinutes} />
+          <InsightRingsLegend rings={rings} />
+          <PlacesLegend shown={placesShown} />
+        </div>
+      ),
+    [phone, filters.windowMinutes, rings, placesShown, t],
   );
 
   return (
@@ -97,7 +123,7 @@ export function Component() {
         data-mics-drawn={drawn.represented}
         data-user-moved={userMoved}
       >
-        <BaseMap center={[36.4, 127.9]} zoom={7} height="100%" label={t('map:region')}>
+        <BaseMap center={[36.4, 127.9]} zoom={7} height="100%" label={t('map:region')} afterPaint>
           <MicMarkerLayer
             mics={markers}
             selectedId={selected.selection?.kind === 'mic' ? selected.selection.id : null}
@@ -148,20 +174,7 @@ export function Component() {
           </Stack>
         )}
         {phone && filterRow}
-        {phone ? (
-          <details className={classes.legend}>
-            <summary>{t('micMap:legend.title')}</summary>
-            <MicMarkerLegend windowMinutes={filters.windowMinutes} />
-            <InsightRingsLegend rings={rings} />
-            <PlacesLegend shown={places.length > 0} />
-          </details>
-        ) : (
-          <div className={classes.legend}>
-            <MicMarkerLegend windowMinutes={filters.windowMinutes} />
-            <InsightRingsLegend rings={rings} />
-            <PlacesLegend shown={places.length > 0} />
-          </div>
-        )}
+        {legend}
       </div>
     </Stack>
   );
