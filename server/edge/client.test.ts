@@ -117,6 +117,14 @@ describe('the edge client over keep-alive connections', () => {
       expect(await getEdge(client, '/dropped', undefined, null, page)).toEqual(JSON.parse(json));
   });
 
+  it('sends nothing to an address that carries a user name or password', async () => {
+    const before = connections.length;
+    const withCredentials = { ...access(), upstream: upstream.replace('http://', 'http://user:secret@') };
+    const error = await getEdge(withCredentials, '/good', undefined, null, page).catch((e: unknown) => e);
+    expect((error as EdgeError).kind).toBe('unreachable');
+    expect(connections.length).toBe(before);
+  });
+
   it("passes a caller's abort on as it is", async () => {
     const controller = new AbortController();
     const reason = new Error('the browser left');

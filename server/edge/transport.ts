@@ -65,6 +65,10 @@ export function createTransport(): { exchange(request: Exchange): Promise<RawAns
   async function exchange(request: Exchange): Promise<RawAnswer> {
     const { signal } = request;
     if (signal?.aborted) throw signal.reason;
+    // As fetch did: node:http would turn them into a Basic Authorization header of its own.
+    if (request.url.username !== '' || request.url.password !== '') {
+      throw new TypeError('An edge URL carrying a user name or password is not used');
+    }
     let halt: ((error: unknown) => void) | null = null;
     let stopped: unknown = null;
     const stop = (error: unknown) => {
