@@ -20,17 +20,24 @@ describe('the edge client: every way an edge read fails is one EdgeError that na
     edge.get('/malformed', async (_request, reply) => reply.type('application/json').send('{"results": [{"id"'));
     edge.get('/wrong-shape', async () => ({ results: [{ id: 7 }] }));
     edge.get('/broken', async (_request, reply) => reply.code(500).send({ detail: 'boom' }));
-    edge.get('/slow', async () => new Promise((resolve) => setTimeout(() => resolve({ results: [] }), 2000)));
+    edge.get('/slow', async () => new Promise((resolve) => setTimeout(() => resolve({ results: [] }), 5000)));
     edge.get('/moved', async (_request, reply) => reply.redirect('/good', 302));
     edge.get('/huge', async () => ({ results: Array.from({ length: 2000 }, (_, i) => ({ id: `e${i}` })) }));
     edge.get('/gone', async (_request, reply) => reply.code(404).send({ detail: 'No such thing' }));
     const upstream = await edge.listen({ host: '127.0.0.1', port: 0 });
-    access = { upstream, token: 't', timeoutMs: 500, maxResponseBytes: 16 * 1024 };
+    // Generous for a loaded 2-core machine; the timeout case sets its own 0.5 s.
+    access = { upstream, token: 't', timeoutMs: 5_000, maxResponseBytes: 16 * 1024 };
   });
   afterAll(() => edge.close());
 
   const failure = (path: string, upstream = access.upstream) =>
-    getEdge({ ...access, upstream }, path, new URLSearchParams(), null, page).then(
+    getEdge(
+      { ...access, upstream, timeoutMs: path === '/slow' ? 500 : access.timeoutMs },
+      path,
+      new URLSearchParams(),
+      null,
+      page,
+    ).then(
       () => null,
       (error: unknown) => error,
     );
