@@ -8,7 +8,11 @@ import { MAX_FAILURES } from './rate-limit.js';
 
 const PASSWORD = 'correct horse 42';
 
-/** The failed-attempt limits under a flood: sign-ins sent all at once, as an attacker would. */
+/**
+ * The failed-attempt limits under a flood: sign-ins sent all at once, as an attacker would. Each
+ * checked password is a deliberately slow hash: on a loaded 2-core machine a test's dozens of them
+ * take far longer than vitest's default 5 s.
+ */
 describeEachDatabase('sign-in limits under parallel attempts', (getDb) => {
   let upstream: Awaited<ReturnType<typeof recordingUpstream>>;
   let consoleA: TestConsole;
@@ -80,7 +84,7 @@ describeEachDatabase('sign-in limits under parallel attempts', (getDb) => {
     for (let i = 0; i < MAX_FAILURES + 5; i++) {
       expect((await loginFrom('127.0.13.1', 'erin', PASSWORD)).status).toBe(204);
     }
-  });
+  }, 30_000);
 
   it('a guesser locks a name for strangers only: its owner still signs in where they did before', async () => {
     expect((await loginFrom('127.0.16.1', 'erin', PASSWORD)).status).toBe(204);
@@ -92,5 +96,5 @@ describeEachDatabase('sign-in limits under parallel attempts', (getDb) => {
     // That address keeps its own limit.
     for (let i = 0; i < MAX_FAILURES; i++) await loginFrom('127.0.16.1', 'erin', `typo-${i}`);
     expect((await loginFrom('127.0.16.1', 'erin', PASSWORD)).status).toBe(429);
-  });
+  }, 30_000);
 });
