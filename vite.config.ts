@@ -171,6 +171,10 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          // Real servers, databases and slow password hashes on a loaded 2-core CI machine: vitest's
+          // default 5 s (10 s for hooks) failed tests that were only waiting for a core.
+          testTimeout: 15_000,
+          hookTimeout: 30_000,
           // One throwaway PostgreSQL server per run; each test file makes its own database there.
           globalSetup: ['server/testing/postgres-global-setup.ts'],
         },
