@@ -37,6 +37,31 @@ test.describe('wall display', () => {
     expect(await wall.documentMarked()).toBe(true);
   });
 
+  test('asks for the first incidents’ places in one request, beside their review states, not one per card', async ({
+    page,
+  }) => {
+    const batches: string[][] = [];
+    const single: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/insights/composite-events/sources') batches.push(url.searchParams.getAll('id'));
+      const one = /^\/api\/insights\/composite-events\/([^/]+)\/source$/.exec(url.pathname);
+      if (one !== null) single.push(decodeURIComponent(one[1]!));
+    });
+    const wall = new WallPage(page);
+    await wall.goto('?window=1440m');
+    const places = wall.compositeFeed.getByTestId('wall-place');
+    await expect(places.first()).toBeVisible();
+    await expect(places.filter({ hasText: /^…$/ })).toHaveCount(0);
+    expect(batches).toHaveLength(1);
+    // Only an incident that came after the first answer asks for its own place.
+    expect(single.filter((id) => batches[0]!.includes(id))).toEqual([]);
+    const shown = await wall.compositeFeed
+      .getByRole('listitem')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-composite-id')!));
+    expect(shown.filter((id) => !batches[0]!.includes(id) && !single.includes(id))).toEqual([]);
+  });
+
   test('marks data stale while the edge is down and recovers by itself', async ({ page, demo, consoleErrors }) => {
     const wall = new WallPage(page);
     await wall.goto('?refresh=1');

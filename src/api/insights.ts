@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { contractError } from './api-error';
 import { request } from './client';
 import type { EventListParams } from './endpoints';
 import type { EventQuery } from './queries';
@@ -76,8 +75,6 @@ export type { DroppedMic, LocateMethod, LocatedSource, SourceAnswer, SourceResid
 const reports = () => import('./insight-reports');
 /** Where a composite event's sounds were (issue 27): loaded with the first page that shows a place. */
 const location = () => import('./location');
-/** The server's cap on one request for places (server/location/routes.ts). */
-const MAX_SOURCE_IDS = 50;
 
 export interface RateQuery {
   micId: string;
@@ -201,24 +198,24 @@ export const insightQueries = {
       staleTime: 60_000,
     }),
   /**
-   * The places of several composite events in one request (at most MAX_SOURCE_IDS), each written
+   * The places of several composite events in one request (at most 50, the server's cap), each written
    * where `source` keeps it: a screen's first places arrive together, then each is kept fresh alone.
    */
   sources: (compositeIds: readonly string[]) =>
     queryOptions({
       queryKey: [...insightQueries.all(), 'sources', compositeIds] as const,
       queryFn: async ({ signal, client }) => {
-        const path = '/api/insights/composite-events/sources';
         // The schemas' chunk loads beside the answer, not before the request.
-        const [schemas, raw] = await Promise.all([
+        const [places, raw] = await Promise.all([
           location(),
-          request({ path, query: { id: compositeIds.slice(0, MAX_SOURCE_IDS) }, schema: z.unknown(), signal }),
+          request({
+            path: '/api/insights/composite-events/sources',
+            query: { id: compositeIds.slice(0, 50) },
+            schema: z.unknown(),
+            signal,
+          }),
         ]);
-        const parsed = schemas.sourcesAnswerSchema.safeParse(raw);
-        if (!parsed.success) throw contractError(`GET ${path}`, parsed.error);
-        for (const [id, answer] of Object.entries(parsed.data.sources))
-          client.setQueryData(insightQueries.source(id).queryKey, answer);
-        return parsed.data;
+        return places.keepSources(client, raw, (id) => insightQueries.source(id).queryKey);
       },
       staleTime: Infinity,
     }),

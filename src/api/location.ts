@@ -1,4 +1,6 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { contractError } from './api-error';
 
 /*
  * GET /api/insights/composite-events/:id/source (server/location/): where each sound of a
@@ -65,3 +67,20 @@ export type SourceTrack = z.infer<typeof trackSchema>;
 export type DroppedMic = z.infer<typeof droppedSchema>;
 export type SourceResidual = z.infer<typeof residualSchema>;
 export type LocateMethod = (typeof LOCATE_METHODS)[number];
+
+/** GET /api/insights/composite-events/sources: several composites' answers, and why the others have none. */
+export const sourcesAnswerSchema = z.object({
+  sources: z.record(z.string(), sourceAnswerSchema),
+  failed: z.record(z.string(), z.object({ status: z.number(), detail: z.string() })),
+});
+
+/**
+ * Reads GET /api/insights/composite-events/sources's answer and writes each place where a query
+ * of that one composite keeps it (`keyOf`), so each is then kept fresh on its own.
+ */
+export function keepSources(client: QueryClient, raw: unknown, keyOf: (id: string) => QueryKey) {
+  const parsed = sourcesAnswerSchema.safeParse(raw);
+  if (!parsed.success) throw contractError('GET /api/insights/composite-events/sources', parsed.error);
+  for (const [id, answer] of Object.entries(parsed.data.sources)) client.setQueryData(keyOf(id), answer);
+  return parsed.data;
+}

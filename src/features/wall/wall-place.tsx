@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo, useState } from 'react';
 import { insightQueries, type CompositeEvent, type SourceAnswer } from '@/api';
 import type { EstimatedPlace } from '@/components/map/estimated-place-layer';
 import { bestSource, isLocated, placeMics, placeParts, placeText, radiusText } from '@/components/map/place-words';
@@ -11,6 +11,24 @@ const PLACE_REFRESH_MS = 30_000;
 // Stable, so useQueries hands back the same array while no answer changed.
 const dataOf = <T,>(results: { data: T }[]) => results.map((r) => r.data);
 const OPTIONS = { refetchInterval: PLACE_REFRESH_MS, refetchIntervalInBackground: true, retry: 1 } as const;
+
+/**
+ * Whether the wall's first places have come (or failed): until then no card or map asks for its
+ * own, which the first answer brings. The wall's LCP element is a card's place: asked one request
+ * per card after the review states had drawn the cards, it came one round trip and a chunk later.
+ */
+export const FirstPlacesIn = createContext(true);
+
+/**
+ * Asks once for the places of the first incidents the wall holds, beside their review states,
+ * and says when that answer is in. Each place is then kept fresh by its own query.
+ */
+export function useFirstPlaces(compositeIds: readonly string[]): boolean {
+  const [first, setFirst] = useState<readonly string[] | null>(null);
+  if (first === null && compositeIds.length > 0) setFirst(compositeIds);
+  const query = useQuery({ ...insightQueries.sources(first ?? []), enabled: first !== null, retry: false });
+  return first !== null && !query.isPending;
+}
 
 interface WallPlace {
   text: string;
@@ -50,7 +68,7 @@ function wallPlace(
  */
 export function CompositePlaceLine({ composite, index }: { composite: CompositeEvent; index: number }) {
   const { t } = useTranslation('place');
-  const query = useQuery({ ...insightQueries.source(composite.id), ...OPTIONS });
+  const query = useQuery({ ...insightQueries.source(composite.id), ...OPTIONS, enabled: useContext(FirstPlacesIn) });
   const place = wallPlace(t, composite, query.data);
   if (place === null) {
     // The line keeps its room whether or not a place comes: the feed never jumps.
@@ -78,8 +96,9 @@ export function CompositePlaceLine({ composite, index }: { composite: CompositeE
 /** The shown incidents' places for the wall's map, numbered as their cards. */
 export function useWallPlaces(composites: readonly CompositeEvent[]): EstimatedPlace[] {
   const { t } = useTranslation('place');
+  const enabled = useContext(FirstPlacesIn);
   const answers = useQueries({
-    queries: composites.map((c) => ({ ...insightQueries.source(c.id), ...OPTIONS })),
+    queries: composites.map((c) => ({ ...insightQueries.source(c.id), ...OPTIONS, enabled })),
     combine: dataOf,
   });
   return useMemo(() => placesOf(t, composites, answers), [t, composites, answers]);

@@ -22,6 +22,7 @@ import { WallAccessGate } from './wall-access-view';
 import { WallClock } from './wall-clock';
 import { wallSearch } from './wall-config';
 import { FreshnessBadge, StaleBanner } from './wall-health';
+import { FirstPlacesIn, useFirstPlaces } from './wall-place';
 import classes from './wall-route.module.css';
 import './locales';
 
@@ -87,6 +88,7 @@ function WallScreen() {
   const { escalateAfterMinutes } = useRuntimeConfig();
   const compositeIds = useMemo(() => compositeFeed.map((entry) => entry.id), [compositeFeed]);
   const reviews = useReviewStatesAnswer('composite', compositeIds);
+  const firstPlacesIn = useFirstPlaces(compositeIds);
   const priorities = usePrioritiesAnswer('composite', compositeIds);
   const current = useMemo(
     () =>
@@ -120,93 +122,95 @@ function WallScreen() {
         : localName(knownLabel, i18n.language);
 
   return (
-    <div
-      className={classes.wall}
-      data-testid="wall"
-      data-pulsing={hasPulse}
-      style={{ '--wall-scale': config.scale } as CSSProperties}
-    >
-      <header className={classes.header}>
-        <div>
-          <h1 className={classes.title}>{t('wall:title')}</h1>
-          <div className={classes.setup} data-testid="wall-setup">
-            {[
-              config.edgeId ?? t('wall:allEdges'),
-              labelName,
-              t('wall:lastWindow', { window }),
-              live ? t('wall:live') : t('wall:everySeconds', { seconds: config.refreshSeconds }),
-              t('wall:mics', { count: markers.length }),
-            ].join(' · ')}
-          </div>
-          {chime.blocked && (
-            // Said once and small: a wall is read from across the room, this only by whoever set it up.
-            <div className={classes.muted} role="status">
-              <IconVolumeOff aria-hidden className={classes.mutedIcon} />
-              {t('wall:soundBlocked')}
+    <FirstPlacesIn.Provider value={firstPlacesIn}>
+      <div
+        className={classes.wall}
+        data-testid="wall"
+        data-pulsing={hasPulse}
+        style={{ '--wall-scale': config.scale } as CSSProperties}
+      >
+        <header className={classes.header}>
+          <div>
+            <h1 className={classes.title}>{t('wall:title')}</h1>
+            <div className={classes.setup} data-testid="wall-setup">
+              {[
+                config.edgeId ?? t('wall:allEdges'),
+                labelName,
+                t('wall:lastWindow', { window }),
+                live ? t('wall:live') : t('wall:everySeconds', { seconds: config.refreshSeconds }),
+                t('wall:mics', { count: markers.length }),
+              ].join(' · ')}
             </div>
-          )}
-          {inventoryNotes.length > 0 && (
-            <div className={classes.setup} role="status" data-testid="inventory-note">
-              {inventoryNotes.join(' ')}
-            </div>
-          )}
-        </div>
-        <div className={classes.right}>
-          <WallClock />
-          <FreshnessBadge health={health} config={config} />
-        </div>
-      </header>
-      <StaleBanner health={health} config={config} />
-      <UnusualStrip config={config} />
-      <div className={classes.body}>
-        <div className={classes.map}>
-          <Suspense fallback={null}>
-            {mapTurn && (
-              <WallMap
-                markers={drawn.markers}
-                pulses={drawn.pulses}
-                composites={mapComposites}
-                label={t('wall:region')}
-                scale={config.scale}
-                focusId={lead}
-              />
+            {chime.blocked && (
+              // Said once and small: a wall is read from across the room, this only by whoever set it up.
+              <div className={classes.muted} role="status">
+                <IconVolumeOff aria-hidden className={classes.mutedIcon} />
+                {t('wall:soundBlocked')}
+              </div>
             )}
-          </Suspense>
-          <div className={classes.legend}>
-            <MicMarkerLegend windowMinutes={config.windowMinutes} showPulse size="lg" />
+            {inventoryNotes.length > 0 && (
+              <div className={classes.setup} role="status" data-testid="inventory-note">
+                {inventoryNotes.join(' ')}
+              </div>
+            )}
           </div>
+          <div className={classes.right}>
+            <WallClock />
+            <FreshnessBadge health={health} config={config} />
+          </div>
+        </header>
+        <StaleBanner health={health} config={config} />
+        <UnusualStrip config={config} />
+        <div className={classes.body}>
+          <div className={classes.map}>
+            <Suspense fallback={null}>
+              {mapTurn && (
+                <WallMap
+                  markers={drawn.markers}
+                  pulses={drawn.pulses}
+                  composites={mapComposites}
+                  label={t('wall:region')}
+                  scale={config.scale}
+                  focusId={lead}
+                />
+              )}
+            </Suspense>
+            <div className={classes.legend}>
+              <MicMarkerLegend windowMinutes={config.windowMinutes} showPulse size="lg" />
+            </div>
+          </div>
+          {/* The composite feed keeps the room of all its entries (wall-route.module.css), full or not. */}
+          <aside className={classes.side} style={{ '--composite-slots': COMPOSITE_FEED_MAX } as CSSProperties}>
+            <FeedSection
+              id="wall-composites"
+              title={t('wall:composites')}
+              empty={compositeFeed.length === 0 ? t('wall:noComposites', { window }) : null}
+            >
+              {triaged.map(({ entry, review, escalated, priority, detection }, index) => (
+                <CompositeEntry
+                  key={entry.id}
+                  entry={entry}
+                  now={displayNow}
+                  review={review}
+                  escalated={escalated}
+                  index={index}
+                  priority={priority}
+                  detection={detection}
+                />
+              ))}
+            </FeedSection>
+            <FeedSection
+              id="wall-events"
+              title={t('wall:events')}
+              empty={eventFeed.length === 0 ? t('wall:noEvents', { window }) : null}
+            >
+              {eventFeed.map((entry) => (
+                <EventEntry key={entry.id} entry={entry} now={displayNow} heardBy={heardBy} />
+              ))}
+            </FeedSection>
+          </aside>
         </div>
-        {/* The composite feed keeps the room of all its entries (wall-route.module.css), full or not. */}
-        <aside className={classes.side} style={{ '--composite-slots': COMPOSITE_FEED_MAX } as CSSProperties}>
-          <FeedSection
-            id="wall-composites"
-            title={t('wall:composites')}
-            empty={compositeFeed.length === 0 ? t('wall:noComposites', { window }) : null}
-          >
-            {triaged.map(({ entry, review, escalated, priority, detection }, index) => (
-              <CompositeEntry
-                key={entry.id}
-                entry={entry}
-                now={displayNow}
-                review={review}
-                escalated={escalated}
-                index={index}
-                priority={priority}
-                detection={detection}
-              />
-            ))}
-          </FeedSection>
-          <FeedSection
-            id="wall-events"
-            title={t('wall:events')}
-            empty={eventFeed.length === 0 ? t('wall:noEvents', { window }) : null}
-          >
-            {eventFeed.map((entry) => (
-              <EventEntry key={entry.id} entry={entry} now={displayNow} heardBy={heardBy} />
-            ))}
-          </FeedSection>
-        </aside>
       </div>
-    </div>
+    </FirstPlacesIn.Provider>
   );
 }
