@@ -30,7 +30,7 @@ test.describe('where it was', () => {
     const chosen = where.chosenSound();
     await expect(chosen).toContainText('Why this place');
     await expect(chosen).toContainText(best.method === 'arrival-time' ? 'By arrival times' : 'By sound levels');
-    await expect(where.residuals().locator('tbody tr')).toHaveCount(best.mic_ids.length);
+    await expect(where.residuals(chosen).locator('tbody tr')).toHaveCount(best.mic_ids.length);
     expect(consoleErrors).toEqual([]);
   });
 

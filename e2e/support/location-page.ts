@@ -51,8 +51,9 @@ export class LocationPage {
     return this.sounds().and(this.page.locator('[aria-current="true"]'));
   }
 
-  residuals() {
-    return this.page.getByRole('table', { name: 'How well each mic fits' });
+  /** Each located sound says how well each mic fits it: the table of one sound (or of all). */
+  residuals(scope = this.page.locator('body')) {
+    return scope.getByRole('table', { name: 'How well each mic fits' });
   }
 
   coverageSwitch() {
