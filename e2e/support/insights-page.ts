@@ -35,7 +35,7 @@ export class InsightsPage {
   }
 
   replay() {
-    return this.page.getByRole('region', { name: 'Replay' });
+    return this.page.getByRole('region', { name: 'Replay', exact: true });
   }
 
   replaySlider() {
