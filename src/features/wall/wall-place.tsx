@@ -1,5 +1,5 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useMemo, useState } from 'react';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { insightQueries, type CompositeEvent, type SourceAnswer } from '@/api';
 import type { EstimatedPlace } from '@/components/map/estimated-place-layer';
 import { bestSource, isLocated, placeMics, placeParts, placeText, radiusText } from '@/components/map/place-words';
@@ -69,6 +69,7 @@ function wallPlace(
 export function CompositePlaceLine({ composite, index }: { composite: CompositeEvent; index: number }) {
   const { t } = useTranslation('place');
   const query = useQuery({ ...insightQueries.source(composite.id), ...OPTIONS, enabled: useContext(FirstPlacesIn) });
+  useAskAgainAsItGrows(composite);
   const place = wallPlace(t, composite, query.data);
   if (place === null) {
     // The line keeps its room whether or not a place comes: the feed never jumps.
@@ -91,6 +92,22 @@ export function CompositePlaceLine({ composite, index }: { composite: CompositeE
       {place.radius !== null && <span className={classes.radius}>{place.radius}</span>}
     </span>
   );
+}
+
+/**
+ * An incident shows on the wall with the first of its sounds, often heard by one mic so far, and
+ * is answered "not located". Its place is asked again as soon as it gains sounds, not at the next
+ * refresh half a minute later. The map's marks read the same queries.
+ */
+function useAskAgainAsItGrows(composite: CompositeEvent) {
+  const client = useQueryClient();
+  const seen = useRef(composite.events.length);
+  const count = composite.events.length;
+  useEffect(() => {
+    if (count <= seen.current) return;
+    seen.current = count;
+    void client.invalidateQueries({ queryKey: insightQueries.source(composite.id).queryKey, exact: true });
+  }, [client, composite.id, count]);
 }
 
 /** The shown incidents' places for the wall's map, numbered as their cards. */
