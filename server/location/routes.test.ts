@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { ConsoleDb } from '../db/database.js';
 import { distanceMeters, offsetPlace } from '../insights/geo.js';
 import { signedIn } from '../testing/accounts.js';
 import { startTestConsole, type TestConsole } from '../testing/console.js';
@@ -74,30 +75,45 @@ async function startEdge(): Promise<Edge> {
   return edge;
 }
 
-describeEachDatabase('GET /api/insights/composite-events/:id/source', (getDb) => {
-  let edge: Edge;
-  let console_: TestConsole;
-  const cookies: Record<string, string> = {};
-  const path = '/api/insights/composite-events/ce-1/source';
+interface Setup {
+  edge: Edge;
+  console_: TestConsole;
+  /** A session cookie for each role, and a wall link's cookie as `wall`. */
+  cookies: Record<string, string>;
+}
 
+/**
+ * An edge and a console of the block's own (one block's reads leave pooled connections and a
+ * back-off behind), with a cookie for each role and for a wall link; the edge is up before each test.
+ */
+function setUp(getDb: () => ConsoleDb): Setup {
+  const setup = { cookies: {} } as Setup;
   beforeAll(async () => {
-    edge = await startEdge();
-    console_ = await startTestConsole(getDb(), edge.url);
-    for (const role of ['viewer', 'operator', 'admin'] as const) cookies[role] = (await signedIn(getDb(), role)).cookie;
+    setup.edge = await startEdge();
+    setup.console_ = await startTestConsole(getDb(), setup.edge.url);
+    for (const role of ['viewer', 'operator', 'admin'] as const) {
+      setup.cookies[role] = (await signedIn(getDb(), role)).cookie;
+    }
     const { key } = await createWallLink(getDb(), { name: 'Lobby', query: '', createdBy: null });
-    cookies.wall = `${WALL_COOKIE}=${key}`;
+    setup.cookies.wall = `${WALL_COOKIE}=${key}`;
   });
   afterAll(async () => {
-    await console_.close();
-    await edge.close();
+    await setup.console_.close();
+    await setup.edge.close();
   });
   beforeEach(() => {
-    edge.down = false;
+    setup.edge.down = false;
   });
+  return setup;
+}
+
+describeEachDatabase('GET /api/insights/composite-events/:id/source', (getDb) => {
+  const setup = setUp(getDb);
+  const path = '/api/insights/composite-events/ce-1/source';
 
   it('locates each shot for every role and for a wall link, and asks sign-in of anyone else', async () => {
     for (const who of ['viewer', 'operator', 'admin', 'wall']) {
-      const response = await console_.call(path, { cookie: cookies[who] });
+      const response = await setup.console_.call(path, { cookie: setup.cookies[who] });
       expect(response.status, who).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
       const body = (await response.json()) as {
@@ -122,34 +138,37 @@ describeEachDatabase('GET /api/insights/composite-events/:id/source', (getDb) =>
       }
       expect(JSON.stringify(body)).not.toContain('hunter2');
     }
-    const anonymous = await console_.call(path);
+    const anonymous = await setup.console_.call(path);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ detail: 'Sign in to use the console.' });
   });
 
   it('reads the composite from the edge with the server token, once for many asking at once', async () => {
-    edge.authorizations = [];
+    setup.edge.authorizations = [];
     const own = '/api/insights/composite-events/ce-token/source';
     const answers = await Promise.all(
-      ['viewer', 'operator', 'wall', 'viewer'].map((who) => console_.call(own, { cookie: cookies[who] })),
+      ['viewer', 'operator', 'wall', 'viewer'].map((who) => setup.console_.call(own, { cookie: setup.cookies[who] })),
     );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
-    expect(edge.authorizations).toEqual(['Bearer edge-token']);
+    expect(setup.edge.authorizations).toEqual(['Bearer edge-token']);
   });
 
   it("with the token in the browser, passes the caller's edge token on, and asks for one when none came", async () => {
-    const own = await startTestConsole(getDb(), edge.url, { EDGE_API_TOKEN: '', EDGE_TOKEN_FROM_BROWSER: '1' });
+    const own = await startTestConsole(getDb(), setup.edge.url, { EDGE_API_TOKEN: '', EDGE_TOKEN_FROM_BROWSER: '1' });
     try {
-      edge.authorizations = [];
-      const response = await own.call(path, { cookie: cookies.viewer, headers: { authorization: 'Bearer mine' } });
+      setup.edge.authorizations = [];
+      const response = await own.call(path, {
+        cookie: setup.cookies.viewer,
+        headers: { authorization: 'Bearer mine' },
+      });
       expect(response.status).toBe(200);
-      expect(edge.authorizations).toEqual(['Bearer mine']);
+      expect(setup.edge.authorizations).toEqual(['Bearer mine']);
       const batch = '/api/insights/composite-events/sources?id=ce-1';
-      const many = await own.call(batch, { cookie: cookies.viewer, headers: { authorization: 'Bearer mine' } });
+      const many = await own.call(batch, { cookie: setup.cookies.viewer, headers: { authorization: 'Bearer mine' } });
       expect(many.status).toBe(200);
-      expect(edge.authorizations.every((sent) => sent === 'Bearer mine')).toBe(true);
-      expect((await own.call(batch, { cookie: cookies.viewer })).status).toBe(401);
-      const without = await own.call(path, { cookie: cookies.viewer });
+      expect(setup.edge.authorizations.every((sent) => sent === 'Bearer mine')).toBe(true);
+      expect((await own.call(batch, { cookie: setup.cookies.viewer })).status).toBe(401);
+      const without = await own.call(path, { cookie: setup.cookies.viewer });
       expect(without.status).toBe(401);
       expect(await without.json()).toEqual({
         detail: 'The edge needs your edge token, and none came with the request.',
@@ -160,22 +179,26 @@ describeEachDatabase('GET /api/insights/composite-events/:id/source', (getDb) =>
   });
 
   it('answers 404 in the shared shape for an id the edge does not know', async () => {
-    const response = await console_.call('/api/insights/composite-events/nope/source', { cookie: cookies.viewer });
+    const response = await setup.console_.call('/api/insights/composite-events/nope/source', {
+      cookie: setup.cookies.viewer,
+    });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ detail: 'No composite event nope' });
   });
 
   it('answers 502 in the shared shape, saying so, while the edge is down, and backs off asking it', async () => {
-    edge.down = true;
-    edge.asked = 0;
+    setup.edge.down = true;
+    setup.edge.asked = 0;
     const down = '/api/insights/composite-events/ce-down/source';
-    const response = await console_.call(down, { cookie: cookies.operator });
+    const response = await setup.console_.call(down, { cookie: setup.cookies.operator });
     for (const id of ['ce-down-2', 'ce-down-3', 'ce-down-4']) {
-      const again = await console_.call(`/api/insights/composite-events/${id}/source`, { cookie: cookies.viewer });
+      const again = await setup.console_.call(`/api/insights/composite-events/${id}/source`, {
+        cookie: setup.cookies.viewer,
+      });
       expect(again.status).toBe(502);
     }
     // One attempt (undici may retry a reset idempotent request once); the rest are answered at once.
-    expect(edge.asked).toBeLessThanOrEqual(2);
+    expect(setup.edge.asked).toBeLessThanOrEqual(2);
     expect(response.status).toBe(502);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const body = (await response.json()) as { detail: string };
@@ -184,31 +207,13 @@ describeEachDatabase('GET /api/insights/composite-events/:id/source', (getDb) =>
   });
 });
 
-/** A console of its own: the other block's reads leave pooled connections and a back-off behind. */
 describeEachDatabase('GET /api/insights/composite-events/sources', (getDb) => {
-  let edge: Edge;
-  let console_: TestConsole;
-  const cookies: Record<string, string> = {};
-
-  beforeAll(async () => {
-    edge = await startEdge();
-    console_ = await startTestConsole(getDb(), edge.url);
-    for (const role of ['viewer', 'operator', 'admin'] as const) cookies[role] = (await signedIn(getDb(), role)).cookie;
-    const { key } = await createWallLink(getDb(), { name: 'Lobby', query: '', createdBy: null });
-    cookies.wall = `${WALL_COOKIE}=${key}`;
-  });
-  afterAll(async () => {
-    await console_.close();
-    await edge.close();
-  });
-  beforeEach(() => {
-    edge.down = false;
-  });
+  const setup = setUp(getDb);
 
   it('answers many at once to every role and a wall link: each place by id, an unknown id among the failures', async () => {
     const batch = '/api/insights/composite-events/sources?id=ce-b1&id=nope&id=ce-b2&id=ce-b1';
     for (const who of ['viewer', 'operator', 'admin', 'wall']) {
-      const response = await console_.call(batch, { cookie: cookies[who] });
+      const response = await setup.console_.call(batch, { cookie: setup.cookies[who] });
       expect(response.status, who).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
       const body = (await response.json()) as {
@@ -227,25 +232,29 @@ describeEachDatabase('GET /api/insights/composite-events/sources', (getDb) => {
       expect(body.failed).toEqual({ nope: { status: 404, detail: 'No composite event nope' } });
       expect(JSON.stringify(body)).not.toContain('hunter2');
     }
-    expect((await console_.call(batch)).status).toBe(401);
+    expect((await setup.console_.call(batch)).status).toBe(401);
     // No id, or more than the cap: refused in the shared shape.
     const many = Array.from({ length: 51 }, (_, i) => `id=ce-${i}`).join('&');
     for (const query of ['', `?${many}`, '?id=']) {
-      const refused = await console_.call(`/api/insights/composite-events/sources${query}`, { cookie: cookies.viewer });
+      const refused = await setup.console_.call(`/api/insights/composite-events/sources${query}`, {
+        cookie: setup.cookies.viewer,
+      });
       expect(refused.status, query).toBe(422);
       expect(((await refused.json()) as { detail: { loc: string[] }[] }).detail[0]!.loc).toEqual(['query', 'id']);
     }
     // The cap itself is taken: 50 ids, here one known and 49 the edge does not know.
     const fifty = ['id=ce-b3', ...Array.from({ length: 49 }, (_, i) => `id=none-${i}`)].join('&');
-    const full = await console_.call(`/api/insights/composite-events/sources?${fifty}`, { cookie: cookies.viewer });
+    const full = await setup.console_.call(`/api/insights/composite-events/sources?${fifty}`, {
+      cookie: setup.cookies.viewer,
+    });
     const answered = (await full.json()) as { sources: object; failed: object };
     expect([Object.keys(answered.sources).length, Object.keys(answered.failed).length]).toEqual([1, 49]);
   });
 
   it('answers each id as failed, at once and without asking the edge again, while the edge is down', async () => {
-    edge.down = true;
-    const response = await console_.call('/api/insights/composite-events/sources?id=ce-d1&id=ce-d2', {
-      cookie: cookies.wall,
+    setup.edge.down = true;
+    const response = await setup.console_.call('/api/insights/composite-events/sources?id=ce-d1&id=ce-d2', {
+      cookie: setup.cookies.wall,
     });
     expect(response.status).toBe(200);
     const body = (await response.json()) as {
