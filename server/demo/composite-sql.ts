@@ -47,15 +47,20 @@ export function compositeRows(db: Database.Database, filter: CompositeFilter): S
 
 /**
  * Statements by text, per database: preparing the page's two queries anew was a fifth of the
- * list's own time in the server's profile at a million events (eight clients).
+ * list's own time in the server's profile at a million events (eight clients). The texts of event
+ * lists vary with the number of ids asked for, so the set is dropped once it grows past a bound.
  */
+const STATEMENTS_KEPT = 200;
 const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 
-function statement(db: Database.Database, sql: string): Database.Statement {
+export function statement(db: Database.Database, sql: string): Database.Statement {
   let byText = statements.get(db);
   if (byText === undefined) statements.set(db, (byText = new Map()));
   let prepared = byText.get(sql);
-  if (prepared === undefined) byText.set(sql, (prepared = db.prepare(sql)));
+  if (prepared === undefined) {
+    if (byText.size >= STATEMENTS_KEPT) byText.clear();
+    byText.set(sql, (prepared = db.prepare(sql)));
+  }
   return prepared;
 }
 

@@ -222,6 +222,19 @@ describe('demo edge: GET /api/v1/events', () => {
     expect(status).toBe(422);
     expect(body.detail[0].loc).toEqual(['query', 'start']);
   });
+
+  it('counts an event added after the same filter was counted (counts are kept until an event is added)', async () => {
+    const newest = (await call('/api/v1/events?size=1')).body.results[0];
+    const since = encodeURIComponent(newest.created_at);
+    const queries = ['', 'label_id=scream&label_id=siren', `start=${since}`, `start=${since}&mic_id=mic-0005`];
+    const before = await Promise.all(queries.map(async (q) => (await call(`/api/v1/events?${q}`)).body.total_cnt));
+    const added = store.addEvent({ mic_id: 'mic-0005', label_id: 'scream', at: Date.parse(newest.created_at) + 1_000 });
+    for (const [i, q] of queries.entries()) {
+      const { body } = await call(`/api/v1/events?${q}`);
+      expect(body.total_cnt, q).toBe(before[i] + 1);
+      expect(body.results[0].id, q).toBe(added.id);
+    }
+  });
 });
 
 describe('demo edge: composite events', () => {
