@@ -13,6 +13,15 @@ export interface HeardByOptions {
   reader: EdgeReader;
 }
 
+/**
+ * Who heard one event. `complete`: every event of its window (both sides) was read, so the mics
+ * named are all of them; until then a lone own mic means "not known yet", not "alone".
+ */
+export interface HeardByAnswer {
+  heard_by: { id: string; name: string | null }[];
+  complete: boolean;
+}
+
 const heardByQuery = z.object({
   id: z
     .union([z.string(), z.array(z.string())], { error: `give 1 to ${MAX_HEARD_BY_IDS} event ids` })
@@ -29,7 +38,8 @@ const heardByQuery = z.object({
  * show events the hub pushed (wall, map, a composite event's members). Answered from the events
  * and the mic places the console already holds, never with an edge request, so a wall asking
  * every few seconds costs the edge nothing. Ids the console does not hold (yet) are left out, as
- * are all of them before the hub has read the mic inventory.
+ * are all of them before the hub has read the mic inventory. The answer's `complete` says the
+ * bounded read of the events around was not cut short; each event's own, that its window was read.
  */
 export function registerHeardBy(app: FastifyInstance, { service, reader }: HeardByOptions): void {
   app.get('/api/insights/heard-by', async (request, reply) => {
@@ -40,11 +50,21 @@ export function registerHeardBy(app: FastifyInstance, { service, reader }: Heard
     const places = reader.knownMics();
     const found =
       places === null
-        ? { heard: new Map<string, string[]>(), complete: true }
-        : await heardByStored(service.db, q.data.id, places, rules, indexDirectory(places, rules.radiusM).neighbours);
-    const events: Record<string, { heard_by: { id: string; name: string | null }[] }> = {};
+        ? { heard: new Map<string, string[]>(), complete: true, read: new Set<string>() }
+        : await heardByStored(
+            service.db,
+            q.data.id,
+            places,
+            rules,
+            indexDirectory(places, rules.radiusM).neighbours,
+            service.readSpans(),
+          );
+    const events: Record<string, HeardByAnswer> = {};
     for (const [id, micIds] of found.heard) {
-      events[id] = { heard_by: micIds.map((micId) => ({ id: micId, name: places?.get(micId)?.name ?? null })) };
+      events[id] = {
+        heard_by: micIds.map((micId) => ({ id: micId, name: places?.get(micId)?.name ?? null })),
+        complete: found.read.has(id),
+      };
     }
     return reply.header('cache-control', 'no-store').send({
       radius_m: rules.radiusM,

@@ -61,7 +61,7 @@ interface Answer {
   complete: boolean;
   radius_m: number;
   window_s: number;
-  events: Record<string, { heard_by: { id: string; name: string | null }[] }>;
+  events: Record<string, { heard_by: { id: string; name: string | null }[]; complete: boolean }>;
 }
 
 const get = (url: string, headers: Record<string, string>) => app.inject({ method: 'GET', url, headers });
@@ -116,5 +116,23 @@ describe('GET /api/insights/corroboration', () => {
         expect(theirs.results.length).toBeGreaterThan(0);
       }
     }
+  });
+
+  it('says an event whose window is still open is not complete, and one whose window closed is', async () => {
+    const places = store.micPlaces();
+    const mic = places.find((a) => places.some((b) => b.id !== a.id && distanceMeters(a, b) <= 300))!;
+    // Just heard: a neighbour's report of the same sound may still come within the next 10 s.
+    const fresh = store.addEvent({ mic_id: mic.id, label_id: 'gunshot', at: Date.now() - 1_000 });
+    const answer = (
+      await get(`/api/insights/corroboration?size=2&mic_id=${mic.id}`, { cookie: viewerCookie })
+    ).json<Answer>();
+    expect(answer.complete).toBe(true);
+    expect(answer.events[fresh.id]).toEqual({
+      heard_by: [{ id: mic.id, name: store.getMic(mic.id)!.name }],
+      complete: false,
+    });
+    // The seeded history ended on 2026-11-21: its windows have long closed.
+    const older = Object.keys(answer.events).find((id) => id !== fresh.id)!;
+    expect(answer.events[older]!.complete).toBe(true);
   });
 });

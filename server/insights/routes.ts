@@ -5,6 +5,9 @@ import { corroborate, neighbourQuery, type CorroborationRules, type HeardEvent }
 import { browserStatusOf, EdgeError } from '../edge/errors.js';
 import { indexDirectory } from './directory-index.js';
 import type { DirectoryMic, EdgeReader } from './edge-reader.js';
+import { lonePlace } from './heard-by.js';
+import type { HeardByAnswer } from './heard-by-route.js';
+import { EDGE_STORE_LAG_MS } from './read-spans.js';
 
 /** Neighbouring mics named in the one extra events query: keeps its URL and its cost bounded. */
 export const MAX_NEIGHBOUR_MICS = 100;
@@ -85,11 +88,18 @@ export function registerInsights(app: FastifyInstance, { reader, rules }: Insigh
       );
       const mics = await reader.mics(authorization);
       const near = indexDirectory(mics, rules.radiusM).neighbours;
+      // What the edge holds when the walk starts is all it read: a later report is not in it.
+      const readThrough = Date.now() - EDGE_STORE_LAG_MS;
       const around = await neighbourEvents(reader, page, mics, near, rules, authorization);
       const heard = corroborate(page, [...page, ...around.events], mics, rules, near);
-      const events: Record<string, { heard_by: { id: string; name: string | null }[] }> = {};
-      for (const [id, micIds] of heard) {
-        events[id] = { heard_by: micIds.map((micId) => ({ id: micId, name: mics.get(micId)?.name ?? null })) };
+      const events: Record<string, HeardByAnswer> = {};
+      for (const event of page) {
+        const micIds = heard.get(event.id) ?? [event.micId];
+        events[event.id] = {
+          heard_by: micIds.map((micId) => ({ id: micId, name: mics.get(micId)?.name ?? null })),
+          // An event whose window is still open (or not yet stored at the edge) may yet be heard by others.
+          complete: around.complete && (lonePlace(event, near) || event.at + rules.windowMs <= readThrough),
+        };
       }
       return reply.header('cache-control', 'no-store').send({
         radius_m: rules.radiusM,

@@ -74,4 +74,24 @@ describeEachDatabase('insights service', (getDb) => {
     const row = await db.selectFrom('insight_events').select('corroborated').executeTakeFirstOrThrow();
     expect(row.corroborated).toBeNull();
   });
+
+  it('vouches for the time the hub polled without a gap, less the edge’s storing lag, not for its first page', async () => {
+    const { db } = getDb();
+    let clock = NOW - 100_000;
+    const service = new InsightsService(
+      db,
+      reader,
+      { rules: { radiusM: 500, windowMs: 10_000 }, backfillMaxRps: 0, deafMinMissed: 3, log: () => {} },
+      () => clock,
+    );
+    // The first page holds events from long before: the interface does not say it holds them all.
+    await service.fromHub([listed('p1', 'a', NOW - 3_600_000)]);
+    expect(service.readSpans()).toEqual([]);
+    for (; clock <= NOW; clock += 20_000) await service.fromHub([]);
+    expect(service.readSpans()).toEqual([{ from: NOW - 100_000, to: NOW - 5_000 }]);
+    // A pause longer than 30 s: the hub's cursor may have moved on without it, so it starts over.
+    clock = NOW + 60_000;
+    await service.fromHub([]);
+    expect(service.readSpans()).toEqual([]);
+  });
 });

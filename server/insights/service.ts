@@ -13,6 +13,7 @@ import {
   undecided,
   type ReadEvent,
 } from './insight-store.js';
+import { EDGE_STORE_LAG_MS, mergeSpans, type ReadSpan } from './read-spans.js';
 
 export const BACKFILL_DAYS = 28;
 export const WINDOW_MS = 15 * 60_000;
@@ -166,6 +167,20 @@ export class InsightsService {
     this.hubLastPoll = now;
     const read = events.flatMap((e) => fromListed(e) ?? []);
     if (read.length > 0) await ingestEvents(this.db, read, now);
+  }
+
+  /**
+   * The stretches of time whose every event the console holds: the back-fill's walk up to its
+   * cursor, and the hub's polls since it last started without a gap (each less the edge's storing
+   * lag). The hub's first page is not among them: the interface does not promise its order, so a
+   * page of the newest events need not hold every event back to its oldest.
+   */
+  readSpans(): ReadSpan[] {
+    const spans: ReadSpan[] = [];
+    const walked = this.backfill.state;
+    if (walked !== null) spans.push({ from: walked.from, to: walked.cursor - EDGE_STORE_LAG_MS });
+    if (this.hubLiveSince !== null) spans.push({ from: this.hubLiveSince, to: this.hubLastPoll - EDGE_STORE_LAG_MS });
+    return mergeSpans(spans);
   }
 
   /** Composite events seen (by the hub or a replay): their members are likely real. */

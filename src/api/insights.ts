@@ -12,7 +12,17 @@ export const corroborationSchema = z.object({
   window_s: z.number(),
   /** False when the events around them were read only in part (a bounded read): counts are then "at least". */
   complete: z.boolean(),
-  events: z.record(z.string(), z.object({ heard_by: z.array(heardBySchema) })),
+  events: z.record(
+    z.string(),
+    z.object({
+      heard_by: z.array(heardBySchema),
+      /**
+       * Every event of this one's window (both sides) was read: the mics named are all that heard
+       * it. Until then its own mic alone says nothing yet ("not known yet"), and a count is "at least".
+       */
+      complete: z.boolean(),
+    }),
+  ),
 });
 export type Corroboration = z.infer<typeof corroborationSchema>;
 export type HeardBy = z.infer<typeof heardBySchema>;
@@ -113,6 +123,12 @@ export const insightQueries = {
           signal,
         ),
       placeholderData: keepPreviousData,
+      // An event just heard: its window closes within seconds, then the answer says who heard it.
+      refetchInterval: (query) => {
+        const answer = query.state.data;
+        const open = answer?.complete === true && Object.values(answer.events).some((e) => !e.complete);
+        return open && query.state.dataUpdateCount < HEARD_BY_MISSING_TRIES ? HEARD_BY_MISSING_MS : false;
+      },
     }),
 
   /** Who heard these events (a wall's feed, a popup's or a composite event's events), keyed by their set of ids. */
@@ -125,7 +141,8 @@ export const insightQueries = {
       gcTime: HEARD_BY_GC_MS,
       refetchInterval: (query) => {
         const known = query.state.data?.events;
-        const missing = known !== undefined && set.some((id) => known[id] === undefined);
+        // Not held yet, or its window not read yet (an event just heard): known within seconds.
+        const missing = known !== undefined && set.some((id) => known[id]?.complete !== true);
         return missing && query.state.dataUpdateCount < HEARD_BY_MISSING_TRIES
           ? HEARD_BY_MISSING_MS
           : HEARD_BY_REFRESH_MS;

@@ -100,12 +100,17 @@ export function thresholdsFixture(overrides: Partial<ThresholdAdvice> = {}): Thr
   };
 }
 
-/** Who heard each event (heard-by and corroboration answers), by event id; the rules as the demo's. */
-export function heardByFixture(events: Record<string, HeardBy[]>): Corroboration {
+/**
+ * Who heard each event (heard-by and corroboration answers), by event id; the rules as the demo's.
+ * Every window read, but those of `open` (events just heard).
+ */
+export function heardByFixture(events: Record<string, HeardBy[]>, open: readonly string[] = []): Corroboration {
   return {
     radius_m: 500,
     window_s: 10,
     complete: true,
-    events: Object.fromEntries(Object.entries(events).map(([id, heardBy]) => [id, { heard_by: heardBy }])),
+    events: Object.fromEntries(
+      Object.entries(events).map(([id, heardBy]) => [id, { heard_by: heardBy, complete: !open.includes(id) }]),
+    ),
   };
 }

@@ -5,7 +5,7 @@ import { heardByView } from './heard-by-view';
 
 interface HeardByCellProps {
   heardBy: readonly HeardBy[] | null | undefined;
-  /** The events around were read in part: the count is a lower bound. */
+  /** Every event of its window was read; else a count is a lower bound, and its own mic alone not known yet. */
   complete: boolean;
   windowS: number;
   size?: 'xs' | 'sm';

@@ -12,8 +12,8 @@ export interface HeardByView {
 }
 
 /**
- * What to say of who heard one event; null while that is not known yet. Names come from the edge
- * and are only ever rendered as text.
+ * What to say of who heard one event; null while that is not known yet. `complete`: every event
+ * of its window was read. Names come from the edge and are only ever rendered as text.
  */
 export function heardByView(
   t: TFunction<'heardBy'>,
@@ -23,6 +23,9 @@ export function heardByView(
   if (heardBy === undefined) return null;
   if (heardBy === null) return { text: t('notHeld'), hint: t('notHeldHint'), corroborated: false };
   const count = heardBy.length;
+  // The events around were not all read (the window still open, or not stored yet): no other
+  // mic so far is not "only its own mic".
+  if (count <= 1 && !complete) return null;
   const names = heardBy.map((mic) => (mic.name === null || mic.name.trim() === '' ? mic.id : mic.name)).join(', ');
   return {
     text: count <= 1 ? t('own') : complete ? t('count', { count }) : t('atLeast', { count }),

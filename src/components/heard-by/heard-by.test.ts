@@ -33,6 +33,11 @@ describe('heardByView', () => {
     expect(heardByView(t, mics, { complete: false, windowS: 10 })?.text).toBe('Heard by at least 3 mics');
   });
 
+  it('does not say "only its own mic" before the events around it were read, but counts the mics heard so far', () => {
+    expect(heardByView(t, mics.slice(0, 1), { complete: false, windowS: 10 })).toBeNull();
+    expect(heardByView(t, mics.slice(0, 2), { complete: false, windowS: 10 })?.text).toBe('Heard by at least 2 mics');
+  });
+
   it('says its own mic alone in Korean too (which has no "one" plural form to pick it by)', () => {
     i18n.changeLanguage('ko');
     try {
@@ -67,6 +72,27 @@ describe('useHeardBy', () => {
     expect(result.current.of('held', ago(HEARD_BY_SETTLE_MS * 10))).toEqual([{ id: 'mic-1', name: 'Gate A' }]);
     expect(result.current.of('new', ago(2_000))).toBeUndefined();
     expect(result.current.of('old', ago(HEARD_BY_SETTLE_MS + 1_000))).toBeNull();
+    unmount();
+    queryClient.clear();
+  });
+
+  it('knows an event whose window was not read yet only once another mic heard it', () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    const gate = { id: 'mic-1', name: 'Gate A' };
+    queryClient.setQueryData(
+      insightQueries.heardBy(['alone-so-far', 'heard-by-two']).queryKey,
+      heardByFixture({ 'alone-so-far': [gate], 'heard-by-two': [gate, { id: 'mic-2', name: null }] }, [
+        'alone-so-far',
+        'heard-by-two',
+      ]),
+    );
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client: queryClient }, children);
+    const { result, unmount } = renderHook(() => useHeardBy(['alone-so-far', 'heard-by-two']), { wrapper });
+    // A day old or not: the console holds it, and will know once the events around it are read.
+    const old = new Date(Date.now() - 86_400_000).toISOString();
+    expect(result.current.of('alone-so-far', old)).toBeUndefined();
+    expect(result.current.of('heard-by-two', old)?.map((m) => m.id)).toEqual(['mic-1', 'mic-2']);
     unmount();
     queryClient.clear();
   });

@@ -10,8 +10,8 @@ export const HEARD_BY_SETTLE_MS = 60_000;
 
 export interface HeardByLookup {
   /**
-   * The mics that heard an event (its own first); undefined while not known yet, null when the
-   * console does not hold the event and so cannot say.
+   * The mics that heard an event (its own first); undefined while not known yet (its own mic alone
+   * so far, its window not read), null when the console does not hold the event and so cannot say.
    */
   of: (eventId: string, createdAt: string) => HeardBy[] | null | undefined;
   complete: boolean;
@@ -36,7 +36,8 @@ function combine(results: UseQueryResult<Corroboration>[]): HeardByLookup {
     of: (eventId, createdAt) => {
       for (const answer of answers) {
         const found = answer.events[eventId];
-        if (found !== undefined) return found.heard_by;
+        // Its own mic alone, before the events around it were read, is not an answer yet.
+        if (found !== undefined) return found.complete || found.heard_by.length > 1 ? found.heard_by : undefined;
       }
       return answered && Date.now() - Date.parse(createdAt) > HEARD_BY_SETTLE_MS ? null : undefined;
     },

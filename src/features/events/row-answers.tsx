@@ -58,7 +58,7 @@ export function HeardCellSlot({ eventId }: { eventId: string }) {
   return (
     <MemoHeardByCell
       heardBy={heardByOf(corroboration, eventId)}
-      complete={corroboration?.complete ?? true}
+      complete={corroboration?.events[eventId]?.complete ?? true}
       windowS={corroboration?.window_s ?? 0}
     />
   );
