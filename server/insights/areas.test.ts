@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clusterAreas, neighbourIndex } from './areas.js';
+import { neighboursOf } from './corroboration.js';
 import { distanceMeters, offsetPlace } from './geo.js';
 
 const origin = { latitude: 37.5, longitude: 127 };
@@ -14,6 +15,30 @@ describe('areas', () => {
     const near = neighbourIndex([at('a', 0), at('in', 499.9), at('out', 500.1), at('up', 0, 300)], 500);
     expect(near.get('a')).toEqual(['in', 'up']);
     expect(near.get('out')).toEqual(['in']);
+  });
+
+  it('finds every neighbour the exhaustive search finds, wherever the mics stand', () => {
+    // Mics strewn over 3 km around Seoul, Busan and Incheon: pairs straddle cell rows and columns.
+    const places = [origin, { latitude: 35.1, longitude: 129.04 }, { latitude: 37.45, longitude: 126.45 }].flatMap(
+      (centre, c) =>
+        Array.from({ length: 60 }, (_, i) => ({
+          id: `m${c}-${i}`,
+          name: `Mic ${c}-${i}`,
+          ...offsetPlace(centre, ((i * 7919) % 3000) + (i % 7) * 13.7, (i * 137.508) % 360),
+        })),
+    );
+    const byId = new Map(places.map((p) => [p.id, p]));
+    const near = neighbourIndex(places, 500);
+    for (const p of places) expect(near.get(p.id), p.id).toEqual(neighboursOf(p.id, byId, 500).sort());
+    // The demo's own pair (mic-0020 and mic-0036, 445 m apart) that the index used to miss.
+    const pair = neighbourIndex(
+      [
+        { id: 'mic-0020', latitude: 37.561262, longitude: 126.986134 },
+        { id: 'mic-0036', latitude: 37.564399, longitude: 126.982994 },
+      ],
+      500,
+    );
+    expect(pair.get('mic-0020')).toEqual(['mic-0036']);
   });
 
   it('grows areas around the best-connected mic and never chains a line of mics into one', () => {

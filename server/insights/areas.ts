@@ -1,6 +1,9 @@
 import type { MicPlace } from './corroboration.js';
 import { distanceMeters } from './geo.js';
 
+/** Fewer metres than a degree of latitude holds anywhere (~111,195 on the haversine sphere): cells err wide. */
+const METRES_PER_DEGREE = 111_000;
+
 export interface Area {
   area_id: string;
   /** The name of its leading mic: the one the area was grown around. */
@@ -15,14 +18,15 @@ export interface Area {
  * compares itself with the mics of its own and the 8 surrounding cells, not with every mic.
  */
 export function neighbourIndex(places: readonly MicPlace[], radiusM: number): Map<string, string[]> {
-  const cellLat = radiusM / 111_320;
+  // Cells at least a radius wide everywhere among these mics: a degree of latitude is under
+  // 111.2 km, and a degree of longitude narrows with latitude, so it is sized at the mics' highest.
+  // One width for every row: sized per mic, columns drifted by one cell between nearby mics
+  // (at 127° E a column index is ~22,000), and mics 445 m apart in the demo were not neighbours.
+  const cellLat = radiusM / METRES_PER_DEGREE;
+  const widest = places.reduce((max, p) => Math.max(max, Math.abs(p.latitude)), 0);
+  const cellLon = cellLat / Math.max(0.01, Math.cos((Math.min(89, widest) * Math.PI) / 180));
   const cells = new Map<string, MicPlace[]>();
-  const cellOf = (p: MicPlace) => {
-    const row = Math.floor(p.latitude / cellLat);
-    // Longitude cells narrow towards the poles: size them at the row's latitude.
-    const cellLon = cellLat / Math.max(0.01, Math.cos((p.latitude * Math.PI) / 180));
-    return [row, Math.floor(p.longitude / cellLon)] as const;
-  };
+  const cellOf = (p: MicPlace) => [Math.floor(p.latitude / cellLat), Math.floor(p.longitude / cellLon)] as const;
   for (const p of places) {
     const [r, c] = cellOf(p);
     const key = `${r}:${c}`;
