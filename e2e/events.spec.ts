@@ -86,8 +86,9 @@ test.describe('/events', () => {
     const events = new EventsPage(page);
     await events.goto('?range=7d');
     const firstRow = events.rows().first();
-    // The row is whole once its "Heard by" cell has its answer; before that it shows "…".
-    await expect(firstRow).toContainText(/Heard by|Only its own mic/);
+    // The row is whole once its "Heard by" cell has its final answer: "…" (not known yet) and "at
+    // least" while the newest event's window is open, which closes 15 s after it (the page asks again).
+    await expect(firstRow).toContainText(/Heard by \d+ mics|Only its own mic/, { timeout: 30_000 });
     const before = (await firstRow.textContent()) ?? '';
 
     await demo.addEvent({ mic_id: 'mic-0007', label_id: 'siren', confidence: 0.91 });
