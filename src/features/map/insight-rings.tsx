@@ -47,12 +47,17 @@ export function useInsightRings(shown: { has(micId: string): boolean }): Insight
   );
 }
 
+type Shown = { shown: { has(micId: string): boolean } };
+
 /**
  * A ring around each mic the insights flag: amber for unusual activity now, dashed grey for a mic
- * that may be deaf. Few by nature, so plain SVG circles over the canvas of every mic.
+ * that may be deaf. Few by nature, so plain SVG circles over the canvas of every mic. It reads the
+ * insights itself, as the legend does: read at the page's root, each of their answers re-rendered
+ * the whole page (in its first seconds too).
  */
-export function InsightRings({ rings }: { rings: readonly InsightRing[] }) {
+export function InsightRings({ shown }: Shown) {
   const { t } = useTranslation('map');
+  const rings = useInsightRings(shown);
   return rings.map((ring) => (
     <CircleMarker
       key={ring.micId}
@@ -70,8 +75,9 @@ export function InsightRings({ rings }: { rings: readonly InsightRing[] }) {
 }
 
 /** What the rings mean, beside the markers' own legend; only when some ring is drawn. */
-export function InsightRingsLegend({ rings }: { rings: readonly InsightRing[] }) {
+export function InsightRingsLegend({ shown }: Shown) {
   const { t } = useTranslation('map');
+  const rings = useInsightRings(shown);
   const kinds = new Set(rings.map((ring) => ring.kind));
   if (kinds.size === 0) return null;
   return (

@@ -1,9 +1,7 @@
 import { Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { FilterDrawer } from '@/components/filter-drawer';
 import { BaseMap } from '@/components/map/base-map';
-import { EstimatedPlaceLayer } from '@/components/map/estimated-place-layer';
 import { FitToMics } from '@/components/map/fit-to-mics';
 import { MicMarkerLayer, type DrawnSummary, type HoverHit } from '@/components/map/mic-marker-layer';
 import { MicMarkerLegend } from '@/components/map/mic-marker-legend';
@@ -15,16 +13,16 @@ import { useSearchParamsState } from '@/lib/search-params';
 import { CoveragePanel, PlacesLegend } from './coverage-panel';
 import { FocusOn } from './focus-on';
 import { HoverCard } from './hover-card';
-import { InsightRings, InsightRingsLegend, useInsightRings } from './insight-rings';
+import { InsightRings, InsightRingsLegend } from './insight-rings';
 import { mapSearch } from './map-filters';
 import { MapFilterRow } from './map-filter-row';
 import { MapHeader } from './map-header';
 import { MapOverlay } from './map-overlay';
+import { RecentPlacesLayer } from './recent-places-layer';
 import { SelectionPopup } from './selection-popup';
 import { coverageSearch, useCoverage } from './use-coverage';
 import { useMapData } from './use-map-data';
 import { useMapSelection } from './use-map-selection';
-import { useRecentPlaces } from './use-recent-places';
 import classes from './map-page.module.css';
 import './locales';
 
@@ -39,15 +37,19 @@ export function Component() {
   const data = useMapData(filters);
   const { mics, recent, markers } = data;
   const selected = useMapSelection(data.markersById);
-  const rings = useInsightRings(data.markersById);
   const [hover, setHover] = useState<HoverHit | null>(null);
   const [resetSignal, setResetSignal] = useState(0);
   const [userMoved, setUserMoved] = useState(false);
-  const [drawn, setDrawn] = useState<DrawnSummary>({ mics: 0, clusters: 0, represented: 0 });
+  const [placesShown, setPlacesShown] = useState(false);
   const [{ coverage: category }, setCoverage] = useSearchParamsState(coverageSearch, { replace: true });
   const coverage = useCoverage(mics.data?.mics, category);
-  const places = useRecentPlaces(filters.windowMinutes);
-  const navigate = useNavigate();
+  // How many mics the map draws, for the tests, written straight to the element: as the page's
+  // state it re-rendered the whole page after each draw of the markers.
+  const wrap = useRef<HTMLDivElement>(null);
+  const onDraw = useCallback(
+    (drawn: DrawnSummary) => wrap.current?.setAttribute('data-mics-drawn', String(drawn.represented)),
+    [],
+  );
 
   const resetView = useCallback(() => setResetSignal((n) => n + 1), []);
   // Over the map, not above it: arriving with the answers, above it they pushed the map down.
@@ -79,24 +81,53 @@ export function Component() {
     [filters, edges, labels, updateFilters],
   );
 
-  const placesShown = places.length > 0;
+  // The markers and the coverage panel too: a hover, a popup or an incident's place re-renders the page.
+  const selectedId = selected.selection?.kind === 'mic' ? selected.selection.id : null;
+  const { onMicClick, onClusterClick } = selected;
+  const markerLayer = useMemo(
+    () => (
+      <MicMarkerLayer
+        mics={markers}
+        selectedId={selectedId}
+        onMicClick={onMicClick}
+        onClusterClick={onClusterClick}
+        onHover={setHover}
+        onDraw={onDraw}
+      />
+    ),
+    [markers, selectedId, onMicClick, onClusterClick, onDraw],
+  );
+  const coveragePanel = useMemo(
+    () => (
+      <CoveragePanel
+        category={category}
+        categories={labels}
+        counted={coverage?.mics.length ?? null}
+        inDb={coverage?.inDb ?? true}
+        onChange={(next) => setCoverage({ coverage: next })}
+      />
+    ),
+    [category, labels, coverage, setCoverage],
+  );
+
+  const { markersById } = data;
   const legend = useMemo(
     () =>
       phone ? (
         <details className={classes.legend}>
           <summary>{t('micMap:legend.title')}</summary>
           <MicMarkerLegend windowMinutes={filters.windowMinutes} />
-          <InsightRingsLegend rings={rings} />
+          <InsightRingsLegend shown={markersById} />
           <PlacesLegend shown={placesShown} />
         </details>
       ) : (
         <div className={classes.legend}>
           <MicMarkerLegend windowMinutes={filters.windowMinutes} />
-          <InsightRingsLegend rings={rings} />
+          <InsightRingsLegend shown={markersById} />
           <PlacesLegend shown={placesShown} />
         </div>
       ),
-    [phone, filters.windowMinutes, rings, placesShown, t],
+    [phone, filters.windowMinutes, markersById, placesShown, t],
   );
 
   return (
@@ -120,28 +151,19 @@ export function Component() {
         className={classes.mapWrap}
         data-testid="mic-map"
         data-mics-shown={markers.length}
-        data-mics-drawn={drawn.represented}
+        ref={wrap}
+        data-mics-drawn={0}
         data-user-moved={userMoved}
       >
         <BaseMap center={[36.4, 127.9]} zoom={7} height="100%" label={t('map:region')} afterPaint>
-          <MicMarkerLayer
-            mics={markers}
-            selectedId={selected.selection?.kind === 'mic' ? selected.selection.id : null}
-            onMicClick={selected.onMicClick}
-            onClusterClick={selected.onClusterClick}
-            onHover={setHover}
-            onDraw={setDrawn}
-          />
-          <InsightRings rings={rings} />
+          {markerLayer}
+          <InsightRings shown={markersById} />
           {coverage !== null && (
             <Suspense fallback={null}>
               <CoverageLayer mics={coverage.mics} />
             </Suspense>
           )}
-          <EstimatedPlaceLayer
-            places={places}
-            onSelect={(id) => navigate(`/composite-events/${encodeURIComponent(id)}`)}
-          />
+          <RecentPlacesLayer windowMinutes={filters.windowMinutes} onShown={setPlacesShown} />
           <FitToMics points={markers} resetSignal={resetSignal} onUserMovedChange={setUserMoved} />
           <FocusOn request={selected.focus} />
           <SelectionPopup
@@ -156,13 +178,7 @@ export function Component() {
           />
         </BaseMap>
         {hover !== null && <HoverCard hover={hover} />}
-        <CoveragePanel
-          category={category}
-          categories={data.labels}
-          counted={coverage?.mics.length ?? null}
-          inDb={coverage?.inDb ?? true}
-          onChange={(next) => setCoverage({ coverage: next })}
-        />
+        {coveragePanel}
         <MapOverlay loading={mics.isPending} shown={markers.length} total={mics.data?.mics.length} />
         {notes.length > 0 && (
           <Stack gap={2} className={classes.notes}>

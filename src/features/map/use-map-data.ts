@@ -46,12 +46,14 @@ export function useMapData(filters: MapFilters) {
   const markersById = useMemo(() => new Map(markers.map((m) => [m.id, m])), [markers]);
   const edges = useMemo(() => [...new Set((allMics ?? []).map((mic) => mic.edge_id))].sort(), [allMics]);
   const labels = useMemo(() => {
+    // One collator: localeCompare builds one per comparison (106 ms for a dozen labels at 4x CPU).
+    const collator = new Intl.Collator(i18n.language);
     const byId = new Map<string, string>();
     for (const [id, name] of labelNames) byId.set(id, localName(name, i18n.language));
     for (const event of recent.data?.results ?? [])
       byId.set(event.label.id, localName(event.label.name, i18n.language));
     if (filters.label !== null && !byId.has(filters.label)) byId.set(filters.label, filters.label);
-    return [...byId].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+    return [...byId].map(([value, label]) => ({ value, label })).sort((a, b) => collator.compare(a.label, b.label));
   }, [labelNames, recent.data, filters.label, i18n.language]);
 
   // Unknown while the window's events are on their way (a slow edge): "0 heard" would be a claim.
