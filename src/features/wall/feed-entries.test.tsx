@@ -18,7 +18,13 @@ function renderEntry(id: string, heardBy: HeardByLookup) {
   const event = eventFixture({ id });
   renderWithProviders(
     <ul>
-      <EventEntry entry={{ id, at, firstSeenAt: 0, item: event }} now={at} heardBy={heardBy} />
+      <EventEntry
+        entry={{ id, at, firstSeenAt: 0, item: event }}
+        fresh={false}
+        heardBy={heardBy.of(id, event.created_at)}
+        heardByComplete={heardBy.complete}
+        heardByWindowS={heardBy.windowS}
+      />
     </ul>,
   );
   return screen.getByRole('listitem');

@@ -1,16 +1,16 @@
 import { memo } from 'react';
-import type { CompositeEvent, ItemPriority, ReviewItem, SoundEvent } from '@/api';
+import type { CompositeEvent, HeardBy, ItemPriority, ReviewItem, SoundEvent } from '@/api';
 import { usePriorityWords } from '@/components/review/priority-badge';
 import { heardByView } from '@/components/heard-by/heard-by-view';
-import type { HeardByLookup } from '@/components/heard-by/use-heard-by';
-import { formatAge, formatDateTime, formatPercent, formatTime, formatUtc } from '@/lib/format';
+import { formatDateTime, formatPercent, formatTime, formatUtc } from '@/lib/format';
 import { localName, otherName, useTranslation } from '@/lib/i18n';
-import { isNew, type FeedEntry } from './feed';
+import type { FeedEntry } from './feed';
 import { CompositePlaceLine } from './wall-place';
 import classes from './feed-entries.module.css';
 import './locales';
 
-const HIGHLIGHT_MS = 60_000;
+/** How long an entry shows "new". */
+export const HIGHLIGHT_MS = 60_000;
 
 /**
  * The entry's local time; the full local date and UTC on hover, as everywhere else in the console.
@@ -30,9 +30,17 @@ const EntryTime = memo(function EntryTime({ at }: { at: number }) {
 });
 
 /** "Heard by N mics" beside the label: plain when others heard it too, dimmed for its own mic alone. */
-function EntryHeardBy({ eventId, createdAt, heardBy }: { eventId: string; createdAt: string; heardBy: HeardByLookup }) {
+function EntryHeardBy({
+  heardBy,
+  complete,
+  windowS,
+}: {
+  heardBy: readonly HeardBy[] | null | undefined;
+  complete: boolean;
+  windowS: number;
+}) {
   const { t } = useTranslation('heardBy');
-  const view = heardByView(t, heardBy.of(eventId, createdAt), { complete: heardBy.complete, windowS: heardBy.windowS });
+  const view = heardByView(t, heardBy, { complete, windowS });
   if (view === null) {
     return (
       <span className={classes.heard} role="img" aria-label={t('unknown')}>
@@ -47,17 +55,26 @@ function EntryHeardBy({ eventId, createdAt, heardBy }: { eventId: string; create
   );
 }
 
-export function EventEntry({
+/**
+ * One event of the live feed. Memoized with plain props: every push re-rendered all twelve
+ * entries (and their heard-by lines) for the one that came; now only the entries that changed.
+ */
+export const EventEntry = memo(function EventEntry({
   entry,
-  now,
+  fresh,
   heardBy,
+  heardByComplete,
+  heardByWindowS,
 }: {
   entry: FeedEntry<SoundEvent>;
-  now: number;
-  heardBy: HeardByLookup;
+  /** Seen within the last minute: it shows "new". */
+  fresh: boolean;
+  /** The mics that heard it (see HeardByLookup.of). */
+  heardBy: readonly HeardBy[] | null | undefined;
+  heardByComplete: boolean;
+  heardByWindowS: number;
 }) {
   const { t, i18n } = useTranslation();
-  const fresh = isNew(entry, now, HIGHLIGHT_MS);
   const event = entry.item;
   return (
     <li className={classes.entry} data-new={fresh} data-event-id={event.id}>
@@ -66,18 +83,20 @@ export function EventEntry({
         {fresh && <span className={classes.newBadge}>{t('wall:newEntry')}</span>}
         {localName(event.label.name, i18n.language)}
       </span>
-      <EntryHeardBy eventId={event.id} createdAt={event.created_at} heardBy={heardBy} />
+      <EntryHeardBy heardBy={heardBy} complete={heardByComplete} windowS={heardByWindowS} />
       <span className={classes.micLine}>
         <span className={classes.mic}>{event.mic.name}</span>
         <span className={classes.confidence}>{formatPercent(event.confidence)}</span>
       </span>
     </li>
   );
-}
+});
 
-export function CompositeEntry({
+/** One incident card. Memoized: the wall re-renders on every push and tick, a card only when it changed. */
+export const CompositeEntry = memo(function CompositeEntry({
   entry,
-  now,
+  fresh,
+  age,
   review,
   escalated,
   index,
@@ -85,7 +104,10 @@ export function CompositeEntry({
   detection = false,
 }: {
   entry: FeedEntry<CompositeEvent>;
-  now: number;
+  /** Seen within the last minute (a detection never shows "new"). */
+  fresh: boolean;
+  /** How long it has waited, in words ("3 min"). */
+  age: string;
   review: ReviewItem | undefined;
   escalated: boolean;
   /** Its place in the feed: the number of its mark on the map. */
@@ -95,7 +117,6 @@ export function CompositeEntry({
   detection?: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const fresh = isNew(entry, now, HIGHLIGHT_MS) && !detection;
   const composite = entry.item;
   const state = review?.state ?? 'new';
   const labelName = (id: string) => {
@@ -135,7 +156,7 @@ export function CompositeEntry({
         {composite.rule.name}
       </span>
       {state === 'new' && !detection ? (
-        <span className={classes.age}>{formatAge(now - entry.at)}</span>
+        <span className={classes.age}>{age}</span>
       ) : (
         <span className={classes.taken} aria-hidden>
           ✓
@@ -160,4 +181,4 @@ export function CompositeEntry({
       <CompositePlaceLine composite={composite} index={index} />
     </li>
   );
-}
+});

@@ -11,7 +11,7 @@ import {
   type LiveState,
 } from '@/api';
 import { drawable } from '@/components/inventory-note';
-import { lastHeardByMic, toMarkerMics } from '@/components/map/mic-marker-state';
+import { hasMapPosition, lastHeardByMic, type MicLike } from '@/components/map/mic-marker-state';
 import { useFeed } from './use-feed';
 import { micRefreshMs, type WallConfig } from './wall-config';
 import type { Health } from './wall-health';
@@ -22,6 +22,14 @@ export const COMPOSITE_FEED_MAX = 4;
 const COMPOSITE_FEED_KEPT = 10;
 /** Up to this many mics, an edge filter is sent as `mic_id` parameters; beyond, events are filtered here. */
 const MIC_ID_PARAM_LIMIT = 50;
+
+/** What the map's markers are made of: the mics, when each was last heard, and as of when. */
+export interface MicsHeard {
+  mics: readonly MicLike[];
+  lastHeard: ReadonlyMap<string, number>;
+  heardAt: number;
+  windowMs: number;
+}
 
 const LIVE = { refetchIntervalInBackground: true, refetchOnWindowFocus: false, retry: false } as const;
 
@@ -127,12 +135,15 @@ export function useWallData(config: WallConfig) {
     return map;
   }, [eventFeed, compositeFeed]);
 
-  const now = Math.max(events.dataUpdatedAt, mics.dataUpdatedAt);
+  // What the map's markers are made of, not the markers: turning 2,400 mics into markers on every
+  // pushed event cost each push a long task; the map makes them when it takes a new state (wall-route.tsx).
+  const heardAt = Math.max(events.dataUpdatedAt, mics.dataUpdatedAt);
   const lastHeard = useMemo(() => lastHeardByMic(eventFeed.map((e) => e.item)), [eventFeed]);
-  const markers = useMemo(
-    () => toMarkerMics(micList ?? [], lastHeard, now, windowMs),
-    [micList, lastHeard, now, windowMs],
+  const micsHeard = useMemo(
+    (): MicsHeard => ({ mics: micList ?? [], lastHeard, heardAt, windowMs }),
+    [micList, lastHeard, heardAt, windowMs],
   );
+  const micCount = useMemo(() => (micList ?? []).filter((mic) => hasMapPosition(mic.location)).length, [micList]);
 
   const lastGoodAt = Math.min(...[events.dataUpdatedAt, composites.dataUpdatedAt].filter((at) => at > 0), Infinity);
   const polled: Health = {
@@ -148,7 +159,9 @@ export function useWallData(config: WallConfig) {
     eventFeed,
     compositeFeed,
     pulses,
-    markers,
+    micsHeard,
+    /** The mics the map can draw. */
+    micCount,
     health,
     live,
     inventory: mics.data,

@@ -1,23 +1,27 @@
 import { IconVolumeOff } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import type { CompositeEvent } from '@/api';
 import { useHeardBy } from '@/components/heard-by/use-heard-by';
 import { useInventoryNotes } from '@/components/inventory-note';
 import { PULSE_MS } from '@/components/map/mic-glyph';
 import { formatWindow, MicMarkerLegend } from '@/components/map/mic-marker-legend';
+import { toMarkerMics } from '@/components/map/mic-marker-state';
 import { useReviewStatesAnswer } from '@/components/review/use-review';
 import { usePrioritiesAnswer } from '@/components/review/use-priority';
+import { formatAge } from '@/lib/format';
 import { localName, useTranslation } from '@/lib/i18n';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { useSearchParamsState } from '@/lib/search-params';
 import { useNow } from '@/lib/use-now';
-import { CompositeEntry, EventEntry } from './feed-entries';
+import { isNew } from './feed';
+import { CompositeEntry, EventEntry, HIGHLIGHT_MS } from './feed-entries';
 import { FeedSection } from './feed-section';
 import { triageFeed } from './escalation';
 import { UnusualStrip } from './unusual-strip';
 import { useCompositeChime, useEscalationChime } from './use-chime';
 import { useMapTurn } from './use-map-turn';
 import { useThrottled } from './use-throttled';
-import { COMPOSITE_FEED_MAX, useWallData } from './use-wall-data';
+import { COMPOSITE_FEED_MAX, useWallData, type MicsHeard } from './use-wall-data';
 import { WallAccessGate } from './wall-access-view';
 import { WallClock } from './wall-clock';
 import { wallSearch } from './wall-config';
@@ -39,6 +43,60 @@ function useSameItems<T>(items: readonly T[]): readonly T[] {
   setKept(items);
   return items;
 }
+
+/**
+ * The map and its legend. The map takes new markers and pulses at most every MAP_EVERY_MS, and
+ * only then are the markers made: each pushed event gave 2,400 mics new markers, re-clustered and
+ * redrawn about once a second on a city edge. Its own component, so that taking them re-renders
+ * the map alone, not the feeds.
+ */
+const WallMapPane = memo(function WallMapPane({
+  mapTurn,
+  micsHeard,
+  pulses,
+  composites,
+  label,
+  scale,
+  focusId,
+  windowMinutes,
+}: {
+  mapTurn: boolean;
+  micsHeard: MicsHeard;
+  pulses: ReadonlyMap<string, number>;
+  composites: readonly CompositeEvent[];
+  label: string;
+  scale: number;
+  focusId: string | null;
+  windowMinutes: number;
+}) {
+  const drawn = useThrottled(
+    useMemo(() => ({ micsHeard, pulses }), [micsHeard, pulses]),
+    MAP_EVERY_MS,
+  );
+  const markers = useMemo(() => {
+    const { mics, lastHeard, heardAt, windowMs } = drawn.micsHeard;
+    return toMarkerMics(mics, lastHeard, heardAt, windowMs);
+  }, [drawn.micsHeard]);
+  return (
+    <div className={classes.map}>
+      <Suspense fallback={null}>
+        {mapTurn && (
+          <WallMap
+            markers={markers}
+            pulses={drawn.pulses}
+            composites={composites}
+            label={label}
+            scale={scale}
+            focusId={focusId}
+          />
+        )}
+      </Suspense>
+      <div className={classes.legend}>
+        <MicMarkerLegend windowMinutes={windowMinutes} showPulse size="lg" />
+      </div>
+    </div>
+  );
+});
 
 /** The wall, or the full-screen notice that replaces it once the console refuses this screen. */
 export function Component() {
@@ -65,15 +123,19 @@ function WallScreen() {
     if (config.lang !== null && i18n.language !== config.lang) void i18n.changeLanguage(config.lang);
   }, [config.lang, i18n]);
 
-  const { eventFeed, compositeFeed, pulses, markers, health, live, inventory, eventsUpdatedAt, feedsAnswered } =
-    useWallData(config);
+  const {
+    eventFeed,
+    compositeFeed,
+    pulses,
+    micsHeard,
+    micCount,
+    health,
+    live,
+    inventory,
+    eventsUpdatedAt,
+    feedsAnswered,
+  } = useWallData(config);
   const mapTurn = useMapTurn(feedsAnswered);
-  // Each pushed event gave the map new markers and pulses: 2,400 mics re-clustered and redrawn about
-  // once a second on a city edge. The map takes them at most every MAP_EVERY_MS, each time the newest.
-  const drawn = useThrottled(
-    useMemo(() => ({ markers, pulses }), [markers, pulses]),
-    MAP_EVERY_MS,
-  );
   const eventIds = useMemo(() => eventFeed.map((entry) => entry.id), [eventFeed]);
   const heardBy = useHeardBy(eventIds);
   const inventoryNotes = useInventoryNotes(inventory);
@@ -138,7 +200,7 @@ function WallScreen() {
                 labelName,
                 t('wall:lastWindow', { window }),
                 live ? t('wall:live') : t('wall:everySeconds', { seconds: config.refreshSeconds }),
-                t('wall:mics', { count: markers.length }),
+                t('wall:mics', { count: micCount }),
               ].join(' · ')}
             </div>
             {chime.blocked && (
@@ -162,23 +224,16 @@ function WallScreen() {
         <StaleBanner health={health} config={config} />
         <UnusualStrip config={config} />
         <div className={classes.body}>
-          <div className={classes.map}>
-            <Suspense fallback={null}>
-              {mapTurn && (
-                <WallMap
-                  markers={drawn.markers}
-                  pulses={drawn.pulses}
-                  composites={mapComposites}
-                  label={t('wall:region')}
-                  scale={config.scale}
-                  focusId={lead}
-                />
-              )}
-            </Suspense>
-            <div className={classes.legend}>
-              <MicMarkerLegend windowMinutes={config.windowMinutes} showPulse size="lg" />
-            </div>
-          </div>
+          <WallMapPane
+            mapTurn={mapTurn}
+            micsHeard={micsHeard}
+            pulses={pulses}
+            composites={mapComposites}
+            label={t('wall:region')}
+            scale={config.scale}
+            focusId={lead}
+            windowMinutes={config.windowMinutes}
+          />
           {/* The composite feed keeps the room of all its entries (wall-route.module.css), full or not. */}
           <aside className={classes.side} style={{ '--composite-slots': COMPOSITE_FEED_MAX } as CSSProperties}>
             <FeedSection
@@ -190,7 +245,8 @@ function WallScreen() {
                 <CompositeEntry
                   key={entry.id}
                   entry={entry}
-                  now={displayNow}
+                  fresh={isNew(entry, displayNow, HIGHLIGHT_MS) && !detection}
+                  age={formatAge(displayNow - entry.at)}
                   review={review}
                   escalated={escalated}
                   index={index}
@@ -205,7 +261,14 @@ function WallScreen() {
               empty={eventFeed.length === 0 ? t('wall:noEvents', { window }) : null}
             >
               {eventFeed.map((entry) => (
-                <EventEntry key={entry.id} entry={entry} now={displayNow} heardBy={heardBy} />
+                <EventEntry
+                  key={entry.id}
+                  entry={entry}
+                  fresh={isNew(entry, displayNow, HIGHLIGHT_MS)}
+                  heardBy={heardBy.of(entry.id, entry.item.created_at)}
+                  heardByComplete={heardBy.complete}
+                  heardByWindowS={heardBy.windowS}
+                />
               ))}
             </FeedSection>
           </aside>
