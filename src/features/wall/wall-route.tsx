@@ -135,7 +135,6 @@ function WallScreen() {
     eventsUpdatedAt,
     feedsAnswered,
   } = useWallData(config);
-  const mapTurn = useMapTurn(feedsAnswered);
   const eventIds = useMemo(() => eventFeed.map((entry) => entry.id), [eventFeed]);
   const heardBy = useHeardBy(eventIds);
   const inventoryNotes = useInventoryNotes(inventory);
@@ -165,6 +164,12 @@ function WallScreen() {
   // Cards are drawn once their review states and priorities are in: drawn before, they were reordered
   // and grew a priority badge a moment later, moving the cards below (most of the wall's CLS on a phone).
   const triaged = useSettledList(current, reviews.settled && priorities.settled);
+  // The map waits for the cards with their places (the wall's largest paint), not only for the feeds:
+  // mounted in the idle gap while reviews and places were still asked for, Leaflet's first layout and
+  // draw (0.7 s at 4x CPU on a city edge) came before the cards and held the LCP back.
+  const mapTurn = useMapTurn(
+    feedsAnswered && (compositeFeed.length === 0 || (reviews.settled && priorities.settled && firstPlacesIn)),
+  );
   // The map moves to the open review item on top: what needs a person most, now.
   const lead = triaged[0]?.unacknowledged === true && !triaged[0].detection ? triaged[0].entry.id : null;
   const mapComposites = useSameItems(triaged.map((item) => item.entry.item));
