@@ -72,6 +72,7 @@ describe('useHeardBy', () => {
     expect(result.current.of('held', ago(HEARD_BY_SETTLE_MS * 10))).toEqual([{ id: 'mic-1', name: 'Gate A' }]);
     expect(result.current.of('new', ago(2_000))).toBeUndefined();
     expect(result.current.of('old', ago(HEARD_BY_SETTLE_MS + 1_000))).toBeNull();
+    expect(result.current.completeOf('held')).toBe(true);
     unmount();
     queryClient.clear();
   });
@@ -93,6 +94,8 @@ describe('useHeardBy', () => {
     const old = new Date(Date.now() - 86_400_000).toISOString();
     expect(result.current.of('alone-so-far', old)).toBeUndefined();
     expect(result.current.of('heard-by-two', old)?.map((m) => m.id)).toEqual(['mic-1', 'mic-2']);
+    // Heard by two so far, its window still open: "at least 2", whatever the rest of the answer says.
+    expect(result.current.completeOf('heard-by-two')).toBe(false);
     unmount();
     queryClient.clear();
   });

@@ -14,7 +14,11 @@ export interface HeardByLookup {
    * so far, its window not read), null when the console does not hold the event and so cannot say.
    */
   of: (eventId: string, createdAt: string) => HeardBy[] | null | undefined;
-  complete: boolean;
+  /**
+   * Whether the mics named for this event are all that heard it: its own window was read, and the
+   * read around it was not cut short. Until then a count is "at least".
+   */
+  completeOf: (eventId: string) => boolean;
   windowS: number;
   error: Error | null;
 }
@@ -41,7 +45,13 @@ function combine(results: UseQueryResult<Corroboration>[]): HeardByLookup {
       }
       return answered && Date.now() - Date.parse(createdAt) > HEARD_BY_SETTLE_MS ? null : undefined;
     },
-    complete: answers.every((a) => a.complete),
+    completeOf: (eventId) => {
+      for (const answer of answers) {
+        const found = answer.events[eventId];
+        if (found !== undefined) return found.complete && answer.complete;
+      }
+      return false;
+    },
     windowS: answers[0]?.window_s ?? 0,
     error: results.find((r) => r.error !== null)?.error ?? null,
   };

@@ -70,7 +70,7 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
               {/* Under its mic rather than in a column of its own: the table's columns already share a tight width. */}
               <HeardByCell
                 heardBy={heardBy.of(e.id, e.created_at)}
-                complete={heardBy.complete}
+                complete={heardBy.completeOf(e.id)}
                 windowS={heardBy.windowS}
               />
             </Stack>

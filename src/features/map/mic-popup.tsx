@@ -112,7 +112,7 @@ export function MicPopupContent({
                 <Group gap={8} justify="space-between" wrap="nowrap">
                   <HeardByCell
                     heardBy={heardBy.of(event.id, event.created_at)}
-                    complete={heardBy.complete}
+                    complete={heardBy.completeOf(event.id)}
                     windowS={heardBy.windowS}
                     size="xs"
                   />

@@ -9,7 +9,7 @@ import { EventEntry } from './feed-entries';
 const at = Date.parse('2026-11-21T07:00:00.000Z');
 const lookup = (known: Record<string, HeardBy[]>): HeardByLookup => ({
   of: (id) => known[id],
-  complete: true,
+  completeOf: () => true,
   windowS: 10,
   error: null,
 });
@@ -22,7 +22,7 @@ function renderEntry(id: string, heardBy: HeardByLookup) {
         entry={{ id, at, firstSeenAt: 0, item: event }}
         fresh={false}
         heardBy={heardBy.of(id, event.created_at)}
-        heardByComplete={heardBy.complete}
+        heardByComplete={heardBy.completeOf(id)}
         heardByWindowS={heardBy.windowS}
       />
     </ul>,

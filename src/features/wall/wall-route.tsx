@@ -271,7 +271,7 @@ function WallScreen() {
                   entry={entry}
                   fresh={isNew(entry, displayNow, HIGHLIGHT_MS)}
                   heardBy={heardBy.of(entry.id, entry.item.created_at)}
-                  heardByComplete={heardBy.complete}
+                  heardByComplete={heardBy.completeOf(entry.id)}
                   heardByWindowS={heardBy.windowS}
                 />
               ))}
