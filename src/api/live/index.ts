@@ -2,5 +2,5 @@ export { applyComposites, applyEvents, applyMics, applyReset, LIVE_MERGE } from 
 export { liveFilterQuery, NO_LIVE_FILTER, useLiveFilter, type LiveFilter } from './live-filter';
 export { liveState, unlessLive, useLive, useLiveState, type LiveState, type LiveStatus } from './live-status';
 export type { HubHealth } from './messages';
-export { pushedEvents, usePushedEvents } from './pushed-events';
+export { pushedEvents, usePushedEvents, type PushedEvent } from './pushed-events';
 export { SILENCE_MS, useLiveFeed } from './use-live-feed';

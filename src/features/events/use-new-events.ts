@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { eventQueries, listEvents, useLive, usePushedEvents, type SoundEvent } from '@/api';
+import { eventQueries, listEvents, useLive, usePushedEvents, type PushedEvent, type SoundEvent } from '@/api';
 import type { EventFilters } from './event-filters';
 
 export const LIVE_POLL_MS = 10_000;
@@ -34,7 +34,7 @@ export function newerEventsQuery(filters: Pick<EventFilters, 'mics' | 'labels'>,
 
 /** Pushed events newer than the snapshot that the page's filters would show. */
 export function countNewer(
-  pushed: readonly SoundEvent[],
+  pushed: readonly PushedEvent[],
   filters: Pick<EventFilters, 'mics' | 'labels'>,
   shown: readonly SoundEvent[],
   newest: string | null,
@@ -43,10 +43,10 @@ export function countNewer(
   const onScreen = new Set(shown.map((e) => e.id));
   return pushed.filter(
     (e) =>
-      Date.parse(e.created_at) > after &&
+      e.createdAt > after &&
       !onScreen.has(e.id) &&
-      (filters.mics.length === 0 || filters.mics.includes(e.mic.id)) &&
-      (filters.labels.length === 0 || filters.labels.includes(e.label.id)),
+      (filters.mics.length === 0 || filters.mics.includes(e.micId)) &&
+      (filters.labels.length === 0 || filters.labels.includes(e.labelId)),
   ).length;
 }
 
