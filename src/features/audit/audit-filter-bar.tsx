@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { AUDIT_ACTIONS, micQueries } from '@/api';
 import { actionLabel } from '@/components/audit/audit-changes';
 import { DateTimeField } from '@/components/date-time-field';
+import { textOrder } from '@/lib/collate';
 import { useTranslation } from '@/lib/i18n';
 import { isFiltered, type AuditFilters } from './audit-filters';
 
@@ -34,7 +35,8 @@ export function AuditFilterBar({ filters, onChange }: AuditFilterBarProps) {
     // A mic from a shared link stays selectable even before (or without) the mic list.
     if (filters.mic !== null && !options.some((o) => o.value === filters.mic))
       options.push({ value: filters.mic, label: filters.mic });
-    return options.sort((a, b) => a.label.localeCompare(b.label, i18n.language));
+    const order = textOrder(i18n.language);
+    return options.sort((a, b) => order(a.label, b.label));
   }, [mics.data, filters.mic, i18n.language]);
 
   const actionOptions: { value: string; label: string }[] = AUDIT_ACTIONS.map((action) => ({

@@ -3,6 +3,7 @@ import { DateTimeField } from '@/components/date-time-field';
 import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { textOrder } from '@/lib/collate';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParamsState } from '@/lib/search-params';
 import { useLocation } from 'react-router-dom';
@@ -25,7 +26,7 @@ const REFRESH_MS = 15_000;
 const HOLD_MS = 400;
 
 export function Component() {
-  const { t } = useTranslation('composite-events');
+  const { t, i18n } = useTranslation('composite-events');
   const location = useLocation();
   const [filters, setFilters] = useSearchParamsState(timelineSearch);
   const orderLabelId = useId();
@@ -64,7 +65,7 @@ export function Component() {
   if (filters.rule !== null && !rules.has(filters.rule)) rules.set(filters.rule, filters.rule);
   const ruleOptions = [...rules]
     .map(([value, label]) => ({ value, label }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+    .sort((a, b) => textOrder(i18n.language)(a.label, b.label));
 
   const loaded = list.data?.results;
   const { canAct } = useCanReview();
