@@ -94,6 +94,7 @@ const INVALID: Record<string, Bad> = {
   'POST /api/evidence/composite-events/:id': { url: `/api/evidence/composite-events/c${NUL}` },
   'GET /live': { url: '/live?window=forever' },
   'GET /api/inventory/mics': { url: `/api/inventory/mics?edge_id=${NUL}` },
+  'GET /api/inventory/levels': { url: '/api/inventory/levels' },
   // The edge's six operations: the gateway forwards them unread, the edge checks them; the console refuses NUL first.
   'GET /api/v1/mics': { url: `/api/v1/mics?name=${NUL}` },
   'GET /api/v1/mics/:id': { url: `/api/v1/mics/m${NUL}` },

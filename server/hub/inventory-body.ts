@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { Mic } from '../edge/schemas.js';
 import type { HubHealth } from './health.js';
 import type { Inventory } from './inventory.js';
 
@@ -13,6 +14,26 @@ export interface InventoryBody {
   etag: string;
   json: Buffer;
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+/**
+ * A mic as the inventory serves it: what the map, the wall, the pickers and the place words read.
+ * The device's host, thresholds (a pair of numbers per category) and timestamps stay out: they
+ * were two thirds of a city's 2.6 MB answer, and a screen showing them reads the mic itself
+ * (GET /api/v1/mics/{id}). Only these fields are copied, so nothing else an edge adds to a mic
+ * (a credential among them) is sent.
+ */
+export interface InventoryMic {
+  id: string;
+  name: string;
+  edge_id: string;
+  status: string;
+  location: { latitude: number; longitude: number };
+}
+
+export function inventoryMic(mic: Mic): InventoryMic {
+  const { latitude, longitude } = mic.location;
+  return { id: mic.id, name: mic.name, edge_id: mic.edge_id, status: mic.status, location: { latitude, longitude } };
 }
 
 /** What GET /api/inventory/mics answers (the client's `inventorySchema` reads it). */
@@ -29,7 +50,9 @@ export interface InventoryResponse {
   page_size: number;
   /** The last walk failed: the mics are from `since`, for `error`. */
   stale: { since: string | null; error: string } | null;
-  mics: unknown[];
+  /** Every category some mic here has a threshold for, sorted: the label pickers list them. */
+  categories: string[];
+  mics: InventoryMic[];
 }
 
 const short = (text: string) => crypto.createHash('sha1').update(text).digest('base64url').slice(0, 12);
@@ -63,7 +86,8 @@ export class InventoryBodies {
       max_pages: this.limits.maxPages,
       page_size: this.limits.pageSize,
       stale,
-      mics,
+      categories: categoriesOf(mics),
+      mics: mics.map(inventoryMic),
     };
     const body: InventoryBody = { etag, json: Buffer.from(JSON.stringify(response)), encoded: {} };
     this.cache.set(etag, body);
@@ -84,6 +108,12 @@ export class InventoryBodies {
         : gzip(body.json, { level: 6 });
     return body.encoded[encoding]!;
   }
+}
+
+function categoriesOf(mics: readonly Mic[]): string[] {
+  const categories = new Set<string>();
+  for (const mic of mics) for (const category in mic.thresholds) categories.add(category);
+  return [...categories].sort();
 }
 
 /** The best encoding an Accept-Encoding header admits: brotli, then gzip, else none. */

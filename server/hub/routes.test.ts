@@ -6,6 +6,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { ConsoleDb } from '../db/database.js';
 import { signedIn } from '../testing/accounts.js';
+import { CANARY, HOSTILE_SECRET, hostileMic, micWithCredentials } from '../testing/credential-fixtures.js';
 import { freshDatabase } from '../testing/databases.js';
 import { eventFixture, FAKE_TOKEN, micFixture, startFakeEdge, type FakeEdge } from '../testing/fake-edge.js';
 
@@ -229,6 +230,35 @@ describe('GET /api/inventory/mics', () => {
     expect(oneEdge.headers.get('etag')).not.toBe(etag);
   });
 
+  it('serves each mic as the screens read it: no host, thresholds, timestamps or anything else the edge adds', async () => {
+    edge.mics = [
+      micFixture(1, {
+        thresholds: { scream: { sound_level_ge: 70, confidence: 0.6 }, siren: { sound_level_ge: 80, confidence: 0.5 } },
+        battery: 81,
+      }),
+      micFixture(2, { thresholds: { glass_break: { sound_level_ge: 75, confidence: 0.7 } } }),
+      micWithCredentials('mic-0003'),
+      hostileMic('mic-0004'),
+    ];
+    const base = await consoleOn();
+    const text = await (await call(`${base}/api/inventory/mics`)).text();
+    for (const secret of [CANARY.username, CANARY.password, HOSTILE_SECRET]) expect(text).not.toContain(secret);
+    const body = JSON.parse(text) as { categories: string[]; mics: Record<string, unknown>[] };
+    expect(body.categories).toEqual(['glass_break', 'scream', 'siren']);
+    expect(body.mics).toHaveLength(4);
+    for (const mic of body.mics) {
+      expect(Object.keys(mic).sort()).toEqual(['edge_id', 'id', 'location', 'name', 'status']);
+      expect(Object.keys(mic.location as object).sort()).toEqual(['latitude', 'longitude']);
+    }
+    expect(body.mics[0]).toEqual({
+      id: 'mic-0001',
+      name: 'Mic 1',
+      edge_id: 'edge-b',
+      status: 'active',
+      location: { latitude: 37.501, longitude: 127 },
+    });
+  });
+
   it('says when HUB_MAX_MIC_PAGES cut the walk short, whatever max_page and total_cnt claim', async () => {
     edge.maxPageLie = Number.MAX_SAFE_INTEGER;
     edge.mics = Array.from({ length: 500 }, (_, i) => micFixture(i + 1));
@@ -254,6 +284,48 @@ describe('GET /api/inventory/mics', () => {
   });
 });
 
+describe('GET /api/inventory/levels', () => {
+  it('answers each mic’s threshold for one category and whether all read as dB; refuses no category', async () => {
+    edge.mics = [
+      micFixture(1, { thresholds: { scream: { sound_level_ge: 72.5, confidence: 0.6 } } }),
+      micFixture(2, { thresholds: { siren: { sound_level_ge: 90, confidence: 0.5 } } }),
+      micFixture(3, { id: '__proto__', thresholds: { scream: { sound_level_ge: 60, confidence: 0.5 } } }),
+    ];
+    const base = await consoleOn();
+    const response = await call(`${base}/api/inventory/levels?category=scream`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    const body = (await response.json()) as { levels: Record<string, number> };
+    expect(body).toMatchObject({ category: 'scream', in_db: true });
+    expect(Object.entries(body.levels)).toEqual([
+      ['mic-0001', 72.5],
+      ['__proto__', 60],
+    ]);
+
+    edge.mics = [micFixture(1, { thresholds: { scream: { sound_level_ge: 0.7, confidence: 0.6 } } })];
+    const fractions = await consoleOn();
+    expect(await (await call(`${fractions}/api/inventory/levels?category=siren`)).json()).toMatchObject({
+      in_db: false,
+      levels: {},
+    });
+
+    const refused = await call(`${base}/api/inventory/levels`);
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({
+      detail: [{ loc: ['query', 'category'], msg: 'Name the category whose thresholds to read' }],
+    });
+  });
+
+  it('who may: anyone signed in, a viewer too; nobody without a session (401)', async () => {
+    const base = await consoleOn();
+    const viewer = (await signedIn(db, 'viewer')).cookie;
+    for (const path of ['/api/inventory/levels?category=scream', '/api/inventory/mics']) {
+      expect((await fetch(`${base}${path}`)).status, path).toBe(401);
+      expect((await fetch(`${base}${path}`, { headers: { cookie: viewer } })).status, path).toBe(200);
+    }
+  });
+});
+
 describe('without a server-held token', () => {
   it('has no hub: /live and the inventory answer 503, and the config says so', async () => {
     // An edge of its own: a read of an earlier test's hub (polling every 30 ms) can still be on its way to the shared one.
@@ -261,6 +333,7 @@ describe('without a server-held token', () => {
     const base = await consoleOn({ EDGE_API_TOKEN: '' }, own.url);
     expect((await call(`${base}/live`)).status).toBe(503);
     expect((await call(`${base}/api/inventory/mics`)).status).toBe(503);
+    expect((await call(`${base}/api/inventory/levels?category=scream`)).status).toBe(503);
     expect(((await (await call(`${base}/config.json`)).json()) as { live: boolean }).live).toBe(false);
     expect(own.requests).toEqual([]);
     await own.close();

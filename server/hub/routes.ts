@@ -4,6 +4,7 @@ import { EdgeError } from '../edge/errors.js';
 import { FilterError, parseFilter } from './filters.js';
 import type { Hub } from './hub.js';
 import { InventoryBodies, pickEncoding } from './inventory-body.js';
+import { levelsOf } from './inventory-levels.js';
 import type { LiveStreams } from './live-streams.js';
 import { PAGE_SIZE } from '../edge/pages.js';
 
@@ -25,7 +26,7 @@ function failure(reply: FastifyReply, error: unknown) {
 }
 
 /**
- * GET /live (Server-Sent Events) and GET /api/inventory/mics, and the hook that re-reads a mic
+ * GET /live (Server-Sent Events), GET /api/inventory/mics and /levels, and the hook that re-reads a mic
  * after an edit through the console. Both paths sit under the rules every /api/* and /live
  * request passes (sign-in), which run in onRequest hooks before these handlers.
  */
@@ -114,6 +115,23 @@ export function registerHubRoutes(app: FastifyInstance, options: HubRoutesOption
     const bytes = await bodies.encode(body, encoding);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.type('application/json; charset=utf-8').send(bytes);
+  });
+
+  app.get<{ Querystring: { category?: string } }>('/api/inventory/levels', async (request, reply) => {
+    const category = request.query.category;
+    if (typeof category !== 'string' || category === '') {
+      return refuseInput(reply, ['query', 'category'], 'Name the category whose thresholds to read');
+    }
+    if (hub === null) {
+      return reply.code(503).header('cache-control', 'no-store').send({ detail: LIVE_UNAVAILABLE });
+    }
+    let inventory;
+    try {
+      inventory = await hub.readyInventory();
+    } catch (error) {
+      return failure(reply, error);
+    }
+    return reply.header('cache-control', 'private, no-cache').send(levelsOf(inventory, category));
   });
 
   if (streams !== null) {

@@ -8,10 +8,12 @@ import {
   edgeConnection,
   getCompositeEvent,
   getInventory,
+  getMicLevels,
   listEvents,
   listMics,
   updateMic,
 } from '.';
+import { inventoryMicOf } from './inventory-check';
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -198,13 +200,36 @@ describe('API client', () => {
           max_pages: 1000,
           page_size: 100,
           stale: null,
-          mics: [micFixture()],
+          categories: ['scream'],
+          mics: [inventoryMicOf(micFixture())],
         });
       }),
     );
     const inventory = await getInventory('edge-seoul-01');
-    expect(inventory).toMatchObject({ complete: false, reported_total: 8_000_000_000, mics: [{ id: 'mic-0001' }] });
+    expect(inventory).toMatchObject({
+      complete: false,
+      reported_total: 8_000_000_000,
+      categories: ['scream'],
+      mics: [{ id: 'mic-0001' }],
+    });
     expect(paths).toEqual(['?edge_id=edge-seoul-01']);
+  });
+
+  it('reads one category’s thresholds for the coverage layer apart from the inventory', async () => {
+    const paths: string[] = [];
+    server.use(
+      http.get('*/api/inventory/levels', ({ request }) => {
+        paths.push(new URL(request.url).search);
+        return HttpResponse.json({ version: 'b.1', category: 'glass break', in_db: true, levels: { 'mic-0001': 70 } });
+      }),
+    );
+    expect(await getMicLevels('glass break')).toEqual({
+      version: 'b.1',
+      category: 'glass break',
+      in_db: true,
+      levels: { 'mic-0001': 70 },
+    });
+    expect(paths).toEqual(['?category=glass+break']);
   });
 
   it('names the field of a malformed mic in the inventory', async () => {
@@ -219,6 +244,7 @@ describe('API client', () => {
           max_pages: 1,
           page_size: 100,
           stale: null,
+          categories: [],
           mics: [micFixture(), { ...micFixture(), location: { latitude: 'north', longitude: 127 } }],
         }),
       ),

@@ -7,6 +7,7 @@ import {
   eventPageSchema,
   inventoryEnvelopeSchema,
   inventorySchema,
+  micLevelsSchema,
   micEnvelopeSchema,
   micPageSchema,
   type Inventory,
@@ -83,4 +84,9 @@ export async function getInventory(edgeId: string | null, signal?: AbortSignal):
   const parsed = inventorySchema.safeParse(envelope);
   if (!parsed.success) throw contractError(`GET ${path}`, parsed.error);
   return parsed.data;
+}
+
+/** Each mic's threshold for one category, for the map's coverage layer (the inventory carries none). */
+export function getMicLevels(category: string, signal?: AbortSignal) {
+  return request({ path: '/api/inventory/levels', query: { category }, schema: micLevelsSchema, signal });
 }

@@ -1,33 +1,29 @@
-import type { Mic } from './schemas';
+import type { InventoryMic, Mic } from './schemas';
 
-const MIC_KEYS = 9;
+const MIC_KEYS = 5;
 
 /**
  * The shape check of the inventory's mics, written out by hand and made in place. The inventory
- * is the console's largest answer (thousands of mics, each with a threshold per category) and
- * zod's check of it was the longest task on the pages reading it: 650 ms at 4× CPU for 2,400
- * mics in Chromium's profile of /events, 150–350 ms at 1× for 10,000 mics in Node (cold, as a
- * page runs it once), where this takes 40–60 ms: it reads every field zod reads but builds
- * nothing. A mic with fields beyond the known ones is copied without them (as zod drops them);
- * inside a location or a threshold only the numbers are read. Null when anything is off: the
- * caller then runs the schema itself, for its message naming the field.
+ * is the console's largest answer (thousands of mics) and zod's check of it was the longest task
+ * on the pages reading it: 650 ms at 4× CPU for 2,400 mics in Chromium's profile of /events,
+ * 150–350 ms at 1× for 10,000 mics in Node (cold, as a page runs it once), where this takes
+ * 40–60 ms: it reads every field zod reads but builds nothing. A mic with fields beyond the
+ * known ones is copied without them (as zod drops them); inside a location only the numbers are
+ * read. Null when anything is off: the caller then runs the schema itself, for its message
+ * naming the field.
  */
-export function checkedMics(mics: readonly unknown[]): Mic[] | null {
+export function checkedMics(mics: readonly unknown[]): InventoryMic[] | null {
   let out: unknown[] | null = null;
   for (let i = 0; i < mics.length; i++) {
     const m = mics[i] as Record<string, unknown> | null;
     if (typeof m !== 'object' || m === null) return null;
-    const { id, name, host, edge_id, status, thresholds, location, created_at, updated_at } = m;
+    const { id, name, edge_id, status, location } = m;
     if (
       typeof id !== 'string' ||
       typeof name !== 'string' ||
-      typeof host !== 'string' ||
       typeof edge_id !== 'string' ||
       typeof status !== 'string' ||
-      !isTimestamp(created_at) ||
-      !isTimestamp(updated_at) ||
-      !isLocation(location) ||
-      !isThresholds(thresholds)
+      !isLocation(location)
     ) {
       return null;
     }
@@ -35,29 +31,27 @@ export function checkedMics(mics: readonly unknown[]): Mic[] | null {
     for (const _key in m) keys++;
     if (keys !== MIC_KEYS) {
       out ??= mics.slice();
-      out[i] = { id, name, host, edge_id, status, thresholds, location, created_at, updated_at };
+      out[i] = { id, name, edge_id, status, location };
     }
   }
-  return (out ?? mics) as Mic[];
+  return (out ?? mics) as InventoryMic[];
 }
 
-function isTimestamp(value: unknown): value is string {
-  return typeof value === 'string' && !Number.isNaN(Date.parse(value));
-}
-
-function isLocation(value: unknown): value is Mic['location'] {
+function isLocation(value: unknown): value is InventoryMic['location'] {
   if (typeof value !== 'object' || value === null) return false;
   const { latitude, longitude } = value as Record<string, unknown>;
   return typeof latitude === 'number' && typeof longitude === 'number';
 }
 
-function isThresholds(value: unknown): value is Mic['thresholds'] {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  for (const key in value) {
-    const t = (value as Record<string, unknown>)[key];
-    if (typeof t !== 'object' || t === null) return false;
-    const { sound_level_ge, confidence } = t as Record<string, unknown>;
-    if (typeof sound_level_ge !== 'number' || typeof confidence !== 'number') return false;
-  }
-  return true;
+/** A whole mic (an edit's answer, a live change) as the inventory holds it. */
+export function inventoryMicOf(mic: Mic): InventoryMic {
+  return { id: mic.id, name: mic.name, edge_id: mic.edge_id, status: mic.status, location: mic.location };
+}
+
+/** The inventory's categories with those `mics` have thresholds for (a new one is added, none removed). */
+export function withCategoriesOf(categories: string[], mics: readonly Mic[]): string[] {
+  const added = new Set<string>();
+  for (const mic of mics)
+    for (const category in mic.thresholds) if (!categories.includes(category)) added.add(category);
+  return added.size === 0 ? categories : [...categories, ...added].sort();
 }

@@ -3,6 +3,7 @@ import {
   getCompositeEvent,
   getInventory,
   getMic,
+  getMicLevels,
   listCompositeEvents,
   listEvents,
   listMics,
@@ -10,6 +11,7 @@ import {
   type EventListParams,
   type MicListParams,
 } from './endpoints';
+import { inventoryMicOf, withCategoriesOf } from './inventory-check';
 import type { Inventory, Mic, Page } from './schemas';
 
 /**
@@ -33,6 +35,13 @@ export const micQueries = {
       queryKey: [...micQueries.inventories(), { edge_id: edgeId }] as const,
       queryFn: ({ signal }) => getInventory(edgeId, signal),
     }),
+  levelsAll: () => [...micQueries.all(), 'levels'] as const,
+  /** Each mic's threshold for one category (the inventory leaves thresholds out): the map's coverage layer. */
+  levels: (category: string) =>
+    queryOptions({
+      queryKey: [...micQueries.levelsAll(), category] as const,
+      queryFn: ({ signal }) => getMicLevels(category, signal),
+    }),
   details: () => [...micQueries.all(), 'detail'] as const,
   detail: (micId: string) =>
     queryOptions({
@@ -47,11 +56,18 @@ export function storeMic(queryClient: QueryClient, mic: Mic): void {
   queryClient.setQueriesData<Page<Mic>>({ queryKey: micQueries.lists() }, (page) =>
     page === undefined ? page : { ...page, results: page.results.map((m) => (m.id === mic.id ? mic : m)) },
   );
+  const held = inventoryMicOf(mic);
   queryClient.setQueriesData<Inventory>({ queryKey: micQueries.inventories() }, (inventory) =>
     inventory === undefined
       ? inventory
-      : { ...inventory, mics: inventory.mics.map((m) => (m.id === mic.id ? mic : m)) },
+      : {
+          ...inventory,
+          categories: withCategoriesOf(inventory.categories, [mic]),
+          mics: inventory.mics.map((m) => (m.id === mic.id ? held : m)),
+        },
   );
+  // Its thresholds may have changed: the coverage layer reads them again when next shown.
+  void queryClient.invalidateQueries({ queryKey: micQueries.levelsAll() });
 }
 
 /**

@@ -140,6 +140,19 @@ export const micEnvelopeSchema = z.object({ data: micSchema });
 export const eventPageSchema = pageSchema(eventSchema);
 export const compositeEventPageSchema = pageSchema(compositeEventSchema);
 
+/**
+ * A mic as GET /api/inventory/mics serves it: what the map, the wall, the pickers and the place
+ * words read. Host, thresholds and timestamps stay out (two thirds of a city's answer); a screen
+ * showing them reads the mic itself (micQueries.detail).
+ */
+export const inventoryMicSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  edge_id: z.string(),
+  status: micStatusSchema,
+  location: locationSchema,
+});
+
 /** GET /api/inventory/mics: every mic the console server's hub holds, in one response. */
 const inventoryFields = {
   version: z.string(),
@@ -152,10 +165,22 @@ const inventoryFields = {
   page_size: count,
   /** The hub's last walk failed: these mics are from `since`. */
   stale: z.nullable(z.object({ since: z.nullable(timestamp), error: z.string() })),
+  /** Every category some mic here has a threshold for, sorted. */
+  categories: z.array(z.string()),
 };
-export const inventorySchema = z.object({ ...inventoryFields, mics: z.array(micSchema) });
+export const inventorySchema = z.object({ ...inventoryFields, mics: z.array(inventoryMicSchema) });
 /** The inventory with its mics left unchecked: they are checked by hand (inventory-check.ts). */
 export const inventoryEnvelopeSchema = z.object({ ...inventoryFields, mics: z.array(z.unknown()) });
+
+/** GET /api/inventory/levels: each mic's threshold for one category, for the map's coverage layer. */
+export const micLevelsSchema = z.object({
+  version: z.string(),
+  category: z.string(),
+  /** Every threshold of every mic lies where dB thresholds do (the interface names no unit). */
+  in_db: z.boolean(),
+  /** Mic id to its `sound_level_ge`; a mic without a threshold for the category is absent. */
+  levels: z.record(z.string(), z.number()),
+});
 
 export type Location = z.infer<typeof locationSchema>;
 export type Threshold = z.infer<typeof thresholdSchema>;
@@ -168,7 +193,9 @@ export type ExtendedMic = z.infer<typeof extendedMicSchema>;
 export type BaseEvent = z.infer<typeof baseEventSchema>;
 export type CompositeRule = z.infer<typeof compositeRuleSchema>;
 export type CompositeEvent = z.infer<typeof compositeEventSchema>;
+export type InventoryMic = z.infer<typeof inventoryMicSchema>;
 export type Inventory = z.infer<typeof inventorySchema>;
+export type MicLevels = z.infer<typeof micLevelsSchema>;
 export interface Page<T> {
   page: number;
   size: number;

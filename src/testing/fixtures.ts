@@ -1,4 +1,5 @@
 import type { CompositeEvent, Inventory, Mic, Page, SoundEvent } from '@/api';
+import { inventoryMicOf } from '@/api/inventory-check';
 
 /** Small, valid API payloads for unit tests; override what a test cares about. */
 export function micFixture(overrides: Partial<Mic> = {}): Mic {
@@ -99,9 +100,10 @@ export function pageFixture<T>(results: T[], overrides: Partial<Page<T>> = {}): 
   };
 }
 
-/** GET /api/inventory/mics: the hub's whole inventory in one answer. */
+/** GET /api/inventory/mics: the hub's whole inventory in one answer, each mic as the hub serves it. */
 export function inventoryFixture(mics: Mic[], overrides: Partial<Inventory> = {}): Inventory {
   return {
+    categories: [...new Set(mics.flatMap((mic) => Object.keys(mic.thresholds)))].sort(),
     version: 'test.1',
     edge_id: null,
     complete: true,
@@ -110,7 +112,7 @@ export function inventoryFixture(mics: Mic[], overrides: Partial<Inventory> = {}
     max_pages: 1000,
     page_size: 100,
     stale: null,
-    mics,
+    mics: mics.map(inventoryMicOf),
     ...overrides,
   };
 }

@@ -27,12 +27,14 @@ const isInvalid = (key: readonly unknown[]) => client.getQueryState(key)?.isInva
 describe('mic changes from the stream', () => {
   it('apply to an inventory at the base version: changed, new and removed mics, new version', () => {
     seed(micQueries.inventory(), inventoryFixture([micFixture(), micFixture({ id: 'mic-0002' })], { version: 'b.1' }));
+    seed(micQueries.levels('scream'), { version: 'b.1', category: 'scream', in_db: true, levels: {} });
+    const siren = { siren: { sound_level_ge: 80, confidence: 0.5 } };
     applyMics(
       client,
       {
         from: 'b.1',
         to: 'b.2',
-        upserts: [micFixture({ name: 'Renamed' }), micFixture({ id: 'mic-0009' })],
+        upserts: [micFixture({ name: 'Renamed' }), micFixture({ id: 'mic-0009', thresholds: siren })],
         removals: ['mic-0002'],
         refetch: false,
       },
@@ -40,8 +42,12 @@ describe('mic changes from the stream', () => {
     );
     expect(inventoryOf()).toMatchObject({
       version: 'b.2',
+      categories: ['scream', 'siren'],
       mics: [{ id: 'mic-0001', name: 'Renamed' }, { id: 'mic-0009' }],
     });
+    // Held as the hub serves them: no thresholds, host or times in the inventory.
+    expect(Object.keys(inventoryOf()!.mics[1]!).sort()).toEqual(['edge_id', 'id', 'location', 'name', 'status']);
+    expect(isInvalid(micQueries.levels('scream').queryKey)).toBe(true);
   });
 
   it('an inventory at another version is fetched again instead of patched', () => {

@@ -1,8 +1,9 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
+import { inventoryMicOf, withCategoriesOf } from '../inventory-check';
 import type { CompositeEventQuery, EventQuery } from '../queries';
 import { compositeEventQueries, eventQueries, micQueries } from '../queries';
 import { reviewQueries, storeReviewItem } from '../review';
-import type { CompositeEvent, Inventory, Mic, Page, SoundEvent } from '../schemas';
+import type { CompositeEvent, Inventory, InventoryMic, Mic, Page, SoundEvent } from '../schemas';
 import type { MicsMessage, ResetScope, ReviewMessage } from './messages';
 import { pushedEvents } from './pushed-events';
 
@@ -36,8 +37,8 @@ export function applyMics(queryClient: QueryClient, message: MicsMessage, stream
     }
     const ours = (mic: Mic) => edge === null || mic.edge_id === edge;
     const gone = new Set([...message.removals, ...message.upserts.filter((m) => !ours(m)).map((m) => m.id)]);
-    const changed = new Map(message.upserts.filter(ours).map((mic) => [mic.id, mic]));
-    const mics: Mic[] = [];
+    const changed = new Map(message.upserts.filter(ours).map((mic) => [mic.id, inventoryMicOf(mic)]));
+    const mics: InventoryMic[] = [];
     for (const mic of inventory.mics) {
       if (gone.has(mic.id)) continue;
       mics.push(changed.get(mic.id) ?? mic);
@@ -45,7 +46,12 @@ export function applyMics(queryClient: QueryClient, message: MicsMessage, stream
     }
     if (changed.size > 0) added = true;
     mics.push(...changed.values());
-    queryClient.setQueryData<Inventory>(query.queryKey, { ...inventory, version: message.to, mics });
+    const categories = withCategoriesOf(inventory.categories, message.upserts.filter(ours));
+    queryClient.setQueryData<Inventory>(query.queryKey, { ...inventory, version: message.to, categories, mics });
+  }
+  // Thresholds may have changed: the coverage layer reads them again when next shown.
+  if (message.upserts.length > 0 || message.removals.length > 0) {
+    void queryClient.invalidateQueries({ queryKey: micQueries.levelsAll() });
   }
   for (const mic of message.upserts) {
     if (queryClient.getQueryData(micQueries.detail(mic.id).queryKey) !== undefined) {

@@ -28,7 +28,7 @@ export function useLabels(): { categories: Category[]; names: ReadonlyMap<string
   const { names } = useLabelNames();
   return useMemo(() => {
     const ids = new Set<string>(names.keys());
-    for (const mic of mics.data?.mics ?? []) for (const category of Object.keys(mic.thresholds)) ids.add(category);
+    for (const category of mics.data?.categories ?? []) ids.add(category);
     const categories = [...ids].sort().map((id) => ({ id, name: names.get(id) ?? null }));
     return { categories, names };
   }, [mics.data, names]);

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Mic } from '@/api';
-import { countGrid, coverageMics, hearingRangeM, MAX_RANGE_M, MIN_MICS, thresholdsInDb } from './coverage-model';
+import type { InventoryMic } from '@/api';
+import { countGrid, coverageMics, hearingRangeM, MAX_RANGE_M, MIN_MICS } from './coverage-model';
 
-function mic(id: string, over: Partial<Mic> = {}): Mic {
-  return {
-    id,
-    name: id,
-    host: 'h',
-    edge_id: 'edge-1',
-    status: 'active',
-    thresholds: {},
-    location: { latitude: 37.5, longitude: 127 },
-    created_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z',
-    ...over,
-  };
+function mic(id: string, over: Partial<InventoryMic> = {}): InventoryMic {
+  return { id, name: id, edge_id: 'edge-1', status: 'active', location: { latitude: 37.5, longitude: 127 }, ...over };
 }
 
 describe('coverage', () => {
@@ -29,23 +18,21 @@ describe('coverage', () => {
   });
 
   it('counts active mics not suspected deaf, each with its own threshold when thresholds read as dB', () => {
-    const mics = [
-      mic('a', { thresholds: { scream: { sound_level_ge: 80, confidence: 0.8 } } }),
-      mic('b'),
-      mic('off', { status: 'inactive' }),
-      mic('deaf'),
-    ];
-    const { mics: counted, inDb } = coverageMics(mics, 'scream', new Set(['deaf']));
+    const mics = [mic('a'), mic('b'), mic('off', { status: 'inactive' }), mic('deaf'), mic('toString')];
+    const levels = { version: 'v', category: 'scream', in_db: true, levels: { a: 80, off: 70 } };
+    const { mics: counted, inDb } = coverageMics(mics, levels, new Set(['deaf']));
     expect(inDb).toBe(true);
-    expect(counted.map((m) => m.id)).toEqual(['a', 'b']);
-    expect(counted[0]!.rangeM).toBe(hearingRangeM(130, 80));
-    expect(counted[1]!.rangeM).toBe(hearingRangeM(130, 65));
+    expect(counted.map((m) => m.id)).toEqual(['a', 'b', 'toString']);
+    expect(counted.map((m) => m.rangeM)).toEqual([
+      hearingRangeM(130, 80),
+      hearingRangeM(130, 65),
+      hearingRangeM(130, 65),
+    ]);
   });
 
   it('gives every mic the category’s fixed range when thresholds are not dB', () => {
-    const mics = [mic('a', { thresholds: { scream: { sound_level_ge: 0.7, confidence: 0.7 } } }), mic('b')];
-    expect(thresholdsInDb(mics)).toBe(false);
-    const { mics: counted } = coverageMics(mics, 'scream', new Set());
+    const levels = { version: 'v', category: 'scream', in_db: false, levels: { a: 0.7 } };
+    const { mics: counted } = coverageMics([mic('a'), mic('b')], levels, new Set());
     expect(counted.map((m) => m.rangeM)).toEqual([hearingRangeM(130, 65), hearingRangeM(130, 65)]);
   });
 

@@ -1,14 +1,15 @@
-import type { Mic } from '@/api';
+import type { InventoryMic, MicLevels } from '@/api';
 
 /*
  * Where the mics could locate a sound: a place is covered when at least three active, hearing
  * mics would hear a typical sound of the category made there (three is the fewest the locator
- * can place a sound with). Computed in the browser from the mic inventory.
+ * can place a sound with). Computed in the browser from the mic inventory and each mic's threshold
+ * for the category (GET /api/inventory/levels).
  *
  * The edge interface does not say what unit a threshold's `sound_level_ge` is in. The demo edge
  * and the base events' `sound_level` read as dB, so thresholds are taken as dB when every one of
- * them lies where dB thresholds do (20–140); otherwise each mic gets the category's fixed typical
- * range, with the same model and a 65 dB threshold.
+ * them lies where dB thresholds do (20–140, the console server's `in_db`); otherwise each mic gets
+ * the category's fixed typical range, with the same model and a 65 dB threshold.
  */
 
 /** A typical sound of each category at 1 m, dB peak (as edge detectors report levels). */
@@ -34,8 +35,6 @@ export const MAX_RANGE_M = 3000;
 /** The fewest mics that can place a sound. */
 export const MIN_MICS = 3;
 
-const DB_THRESHOLDS = { min: 20, max: 140 };
-
 export const sourceDbOf = (category: string) => TYPICAL_SOURCE_DB[category] ?? OTHER_SOURCE_DB;
 
 /**
@@ -56,18 +55,6 @@ export function hearingRangeM(sourceDb: number, thresholdDb: number): number {
   return Math.round(low);
 }
 
-/** True when the inventory's thresholds read as dB (see above); an inventory without any counts as dB. */
-export function thresholdsInDb(mics: readonly Mic[]): boolean {
-  return mics.every((mic) =>
-    Object.values(mic.thresholds).every(
-      (t) =>
-        Number.isFinite(t.sound_level_ge) &&
-        t.sound_level_ge >= DB_THRESHOLDS.min &&
-        t.sound_level_ge <= DB_THRESHOLDS.max,
-    ),
-  );
-}
-
 export interface CoverageMic {
   id: string;
   lat: number;
@@ -77,11 +64,10 @@ export interface CoverageMic {
 
 /** The mics that count: active, not suspected deaf (Insights → mic health), placed, each with its hearing range. */
 export function coverageMics(
-  mics: readonly Mic[],
-  category: string,
+  mics: readonly InventoryMic[],
+  { category, in_db: inDb, levels }: MicLevels,
   suspects: ReadonlySet<string>,
 ): { mics: CoverageMic[]; inDb: boolean } {
-  const inDb = thresholdsInDb(mics);
   const sourceDb = sourceDbOf(category);
   const fixed = hearingRangeM(sourceDb, DEFAULT_THRESHOLD_DB);
   const hearing = mics.filter(
@@ -97,10 +83,14 @@ export function coverageMics(
       id: mic.id,
       lat: mic.location.latitude,
       lng: mic.location.longitude,
-      rangeM: inDb ? hearingRangeM(sourceDb, mic.thresholds[category]?.sound_level_ge ?? DEFAULT_THRESHOLD_DB) : fixed,
+      rangeM: inDb ? hearingRangeM(sourceDb, levelOf(levels, mic.id)) : fixed,
     })),
   };
 }
+
+// Keys are the edge's mic ids: only the record's own.
+const levelOf = (levels: MicLevels['levels'], micId: string) =>
+  Object.hasOwn(levels, micId) ? levels[micId]! : DEFAULT_THRESHOLD_DB;
 
 const HALF_DIAGONAL = Math.SQRT1_2;
 

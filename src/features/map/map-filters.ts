@@ -1,4 +1,4 @@
-import type { Mic } from '@/api';
+import type { InventoryMic } from '@/api';
 import { toMarkerMics, type MarkerMic } from '@/components/map/mic-marker-state';
 import { defineSearchParams, oneOf, text, timeWindow, type SearchState } from '@/lib/search-params';
 
@@ -19,7 +19,7 @@ export type MapFilters = SearchState<typeof mapSearch>;
 
 /** The mics to draw: edge and status filters applied, each with its map state. */
 export function filterMarkerMics(
-  mics: readonly Mic[],
+  mics: readonly InventoryMic[],
   filters: MapFilters,
   lastHeard: ReadonlyMap<string, number>,
   now: number,

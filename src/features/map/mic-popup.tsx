@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
-import { eventQueries, LIVE_MERGE, unlessLive, useLive, type Mic } from '@/api';
+import { eventQueries, LIVE_MERGE, unlessLive, useLive, type InventoryMic } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { HeardByCell } from '@/components/heard-by/heard-by-cell';
 import { useHeardBy } from '@/components/heard-by/use-heard-by';
@@ -27,7 +27,7 @@ export function MicPopupContent({
   windowMinutes,
   label,
 }: {
-  mic: Mic;
+  mic: InventoryMic;
   marker: MarkerMic | undefined;
   lastHeardAt: number | undefined;
   windowMinutes: number;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Popup } from 'react-leaflet';
-import type { Mic } from '@/api';
+import type { InventoryMic } from '@/api';
 import type { MarkerMic } from '@/components/map/mic-marker-state';
 import { ClusterPopupContent } from './cluster-popup';
 import type { MapFilters } from './map-filters';
@@ -19,7 +19,7 @@ export function SelectionPopup({
   onZoomIn,
 }: {
   selection: Selection;
-  micsById: ReadonlyMap<string, Mic>;
+  micsById: ReadonlyMap<string, InventoryMic>;
   markersById: ReadonlyMap<string, MarkerMic>;
   lastHeard: ReadonlyMap<string, number>;
   filters: MapFilters;

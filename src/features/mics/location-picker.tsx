@@ -1,7 +1,7 @@
 import type { LeafletEventHandlerFnMap, Marker as LeafletMarker } from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { CircleMarker, Marker, Tooltip, useMap, useMapEvents } from 'react-leaflet';
-import type { Mic } from '@/api';
+import type { InventoryMic } from '@/api';
 import { BaseMap } from '@/components/map/base-map';
 import classes from './mics.module.css';
 
@@ -57,7 +57,7 @@ function PositionMarker({
  * The other devices as small grey dots: with no tiles at an edge site, they are what tells the
  * admin where on the street this one stands.
  */
-function Neighbours({ mics }: { mics: readonly Mic[] }) {
+function Neighbours({ mics }: { mics: readonly InventoryMic[] }) {
   return mics.map((mic) => (
     <CircleMarker
       key={mic.id}
@@ -80,7 +80,7 @@ export function LocationPicker({
   label,
   neighbours,
 }: {
-  neighbours: readonly Mic[];
+  neighbours: readonly InventoryMic[];
   initial: Position;
   position: Position | null;
   onChange: (position: Position) => void;
