@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { clusterView, MicPositions } from './mic-cluster-index';
+import { describe, expect, it, vi } from 'vitest';
+import { clusterView, MicGrouping, MicPositions } from './mic-cluster-index';
 import type { MarkerMic } from './mic-marker-state';
 
 const mic = (id: string, lat: number, lon: number, state: MarkerMic['state'] = 'active'): MarkerMic => ({
@@ -59,5 +59,22 @@ describe('mic groups', () => {
     expect(ids([170, -30, 200, 0])).toEqual(['fiji', 'samoa']);
     expect(ids([120, 30, 135, 40])).toEqual(['seoul']);
     expect(ids([-540, -90, 540, 90])).toEqual(['fiji', 'samoa', 'seoul']);
+  });
+
+  it('are kept while only states and pulses change, and made again when a mic moves', () => {
+    const mics = [mic('a', 37.5, 127), mic('b', 37.5, 127.0001), mic('far', 35.1, 129.0)];
+    const grouping = new MicGrouping();
+    const level = vi.spyOn(MicPositions.prototype, 'level');
+    const groupsAt7 = () => level.mock.results.at(-1)?.value as unknown;
+    grouping.view(mics, new Map(), 56).nodes(WORLD, 7);
+    const first = groupsAt7();
+    // Each answer and tick brings new objects with new states; a new event brings a pulse.
+    const heard = mics.map((m) => ({ ...m, state: 'fresh' as const }));
+    const nodes = grouping.view(heard, new Map([['a', 1000]]), 56).nodes(WORLD, 7);
+    expect(groupsAt7()).toBe(first);
+    expect(nodes.find((n) => n.kind === 'cluster')).toMatchObject({ count: 2, state: 'fresh', pulseAt: 1000 });
+    grouping.view([...heard.slice(0, 2), mic('far', 35.2, 129)], new Map(), 56).nodes(WORLD, 7);
+    expect(groupsAt7()).not.toBe(first);
+    level.mockRestore();
   });
 });

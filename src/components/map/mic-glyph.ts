@@ -2,8 +2,8 @@ import { STATE_COLORS, type MarkerState } from './mic-marker-state';
 
 /** What one canvas marker shows: a single mic, or a cluster with its count and most urgent state. */
 export type Glyph =
-  | { kind: 'mic'; state: MarkerState; freshness: number; pulseAt: number | null; selected: boolean }
-  | { kind: 'cluster'; state: MarkerState; count: number; pulseAt: number | null; selected: boolean };
+  | { kind: 'mic'; state: MarkerState; freshness: number; selected: boolean }
+  | { kind: 'cluster'; state: MarkerState; count: number; selected: boolean };
 
 export interface GlyphStyle {
   /** 1 on a desk, larger on a wall display. */
@@ -14,7 +14,8 @@ export interface GlyphStyle {
 
 /** How long a new event makes its mic pulse. */
 export const PULSE_MS = 30_000;
-const PULSE_CYCLE_MS = 1_600;
+/** One growing ring of a pulse. */
+export const PULSE_CYCLE_MS = 1_600;
 
 export function clusterRadius(count: number, scale: number): number {
   return (13 + Math.min(13, Math.log2(Math.max(2, count)) * 2.2)) * scale;
@@ -26,13 +27,18 @@ export function hitRadius(glyph: Glyph, scale: number): number {
   return (glyph.state === 'fresh' ? 9 : 8) * scale;
 }
 
-/** How far drawing may reach beyond the centre: halos and the pulse ring. */
+/** How far the marker's drawing reaches beyond its centre: the halos (its pulse ring is drawn apart). */
 export function drawExtent(glyph: Glyph, scale: number): number {
-  return hitRadius(glyph, scale) + (glyph.pulseAt !== null ? 32 : 14) * scale;
+  return hitRadius(glyph, scale) + 14 * scale;
 }
 
-export function isPulsing(glyph: Glyph, now: number): boolean {
-  return glyph.pulseAt !== null && now - glyph.pulseAt < PULSE_MS && now >= glyph.pulseAt - 1000;
+/** How far a pulse ring reaches beyond the marker's centre: the widest ring and half its line. */
+export function pulseExtent(glyph: Glyph, scale: number): number {
+  return hitRadius(glyph, scale) + 30 * scale;
+}
+
+export function isPulsing(pulseAt: number | null, now: number): boolean {
+  return pulseAt !== null && now - pulseAt < PULSE_MS && now >= pulseAt - 1000;
 }
 
 function shape(ctx: CanvasRenderingContext2D, state: MarkerState, x: number, y: number, r: number): void {
@@ -68,33 +74,45 @@ function ring(
 }
 
 /**
- * Draws one marker. Shapes carry the state as well as colour: circle active, hollow square
- * inactive, diamond unknown status, circle with halo rings recently heard (more rings and a
- * larger halo for fresher); a cluster is a large disc with its count and a small shape badge
- * of its most urgent state.
+ * Draws the pulse ring of a marker that heard something new: growing and fading over 1.6 s, or
+ * standing still with reduced motion. Nothing once the pulse is over.
  */
-export function drawGlyph(
+export function drawPulse(
   ctx: CanvasRenderingContext2D,
   x: number,
   y: number,
   glyph: Glyph,
+  pulseAt: number,
   style: GlyphStyle,
   now: number,
 ): void {
+  if (!isPulsing(pulseAt, now)) return;
+  const s = style.scale;
+  const color = STATE_COLORS[glyph.state];
+  const r = hitRadius(glyph, s);
+  ctx.save();
+  if (style.reducedMotion) {
+    ring(ctx, x, y, r + 9 * s, color, 0.9, 3 * s);
+  } else {
+    // A pulse from a clock a little ahead starts at its smallest ring (a negative radius throws).
+    const t = (Math.max(0, now - pulseAt) % PULSE_CYCLE_MS) / PULSE_CYCLE_MS;
+    ring(ctx, x, y, r + t * 28 * s, color, 1 - t, 3 * s);
+  }
+  ctx.restore();
+}
+
+/**
+ * Draws one marker; its pulse ring is drawn apart (`drawPulse`). Shapes carry the state as well
+ * as colour: circle active, hollow square inactive, diamond unknown status, circle with halo
+ * rings recently heard (more rings and a larger halo for fresher); a cluster is a large disc
+ * with its count and a small shape badge of its most urgent state.
+ */
+export function drawGlyph(ctx: CanvasRenderingContext2D, x: number, y: number, glyph: Glyph, style: GlyphStyle): void {
   const s = style.scale;
   const color = STATE_COLORS[glyph.state];
   const outline = style.dark ? '#0b1016' : '#ffffff';
   const r = hitRadius(glyph, s);
   ctx.save();
-
-  if (isPulsing(glyph, now)) {
-    if (style.reducedMotion) {
-      ring(ctx, x, y, r + 9 * s, color, 0.9, 3 * s);
-    } else {
-      const t = ((now - glyph.pulseAt!) % PULSE_CYCLE_MS) / PULSE_CYCLE_MS;
-      ring(ctx, x, y, r + t * 28 * s, color, 1 - t, 3 * s);
-    }
-  }
 
   const heard = glyph.state === 'fresh' || glyph.state === 'recent';
   if (heard) {

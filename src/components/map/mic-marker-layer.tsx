@@ -3,9 +3,10 @@ import { useReducedMotion } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMap } from 'react-leaflet';
 import { MicGrouping, type ClusterNode, type MapNode } from './mic-cluster-index';
-import { drawExtent, drawGlyph, hitRadius, isPulsing, PULSE_MS, type Glyph, type GlyphStyle } from './mic-glyph';
+import { drawExtent, drawGlyph, hitRadius, type Glyph, type GlyphStyle } from './mic-glyph';
 import type { MarkerMic } from './mic-marker-state';
 import { L } from './leaflet-setup';
+import { PulseRings, type PulseSpot } from './pulse-rings';
 
 export interface ClusterHit extends ClusterNode {
   /** Up to `CLUSTER_LEAF_LIMIT` of the mics inside. */
@@ -41,10 +42,10 @@ export interface MicMarkerLayerProps {
 
 export const CLUSTER_LEAF_LIMIT = 200;
 const HOVER_LEAF_LIMIT = 6;
-/** A pulse ring grows over 1.6 s: 15 steps a second read as smooth motion from across a room. */
-const PULSE_FRAME_MS = 60;
 const EMPTY_PULSES: ReadonlyMap<string, number> = new Map();
 const PANE = 'mic-markers';
+/** Under the markers (a ring starts at a marker's edge), above every other layer. */
+const PULSE_PANE = 'mic-pulses';
 
 interface CanvasInternals {
   _renderer: { _drawing: boolean; _ctx: CanvasRenderingContext2D };
@@ -87,7 +88,7 @@ class GlyphMarker extends L.CircleMarker {
   _updatePath(): void {
     const self = this as unknown as CanvasInternals;
     if (!self._renderer._drawing || self._empty()) return;
-    drawGlyph(self._renderer._ctx, self._point.x, self._point.y, this.glyph, this.style, Date.now());
+    drawGlyph(self._renderer._ctx, self._point.x, self._point.y, this.glyph, this.style);
   }
 
   _updateBounds(): void {
@@ -97,9 +98,13 @@ class GlyphMarker extends L.CircleMarker {
   }
 }
 
+/**
+ * Whether a marker would look the same. Freshness is compared in 32 steps: it falls a little at
+ * every answer and tick for every heard mic, and a step less than 1/32 of its halo is not seen.
+ */
 function sameGlyph(a: Glyph, b: Glyph): boolean {
-  if (a.kind !== b.kind || a.state !== b.state || a.pulseAt !== b.pulseAt || a.selected !== b.selected) return false;
-  if (a.kind === 'mic' && b.kind === 'mic') return a.freshness === b.freshness;
+  if (a.kind !== b.kind || a.state !== b.state || a.selected !== b.selected) return false;
+  if (a.kind === 'mic' && b.kind === 'mic') return Math.round(a.freshness * 32) === Math.round(b.freshness * 32);
   return a.kind === 'cluster' && b.kind === 'cluster' && a.count === b.count;
 }
 
@@ -109,11 +114,10 @@ function glyphOf(node: MapNode, selectedId: string | null): Glyph {
       kind: 'mic',
       state: node.mic.state,
       freshness: node.mic.freshness,
-      pulseAt: node.pulseAt,
       selected: node.mic.id === selectedId,
     };
   }
-  return { kind: 'cluster', state: node.state, count: node.count, pulseAt: node.pulseAt, selected: false };
+  return { kind: 'cluster', state: node.state, count: node.count, selected: false };
 }
 
 const keyOf = (node: MapNode) => (node.kind === 'mic' ? `m:${node.mic.id}` : `c:${node.id}`);
@@ -145,12 +149,19 @@ export function MicMarkerLayer({
     callbacks.current = { onMicClick, onClusterClick, onHover, onDraw };
   });
 
-  const [{ renderer, group, layers }] = useState(() => {
+  const [{ renderer, group, layers, rings }] = useState(() => {
     if (map.getPane(PANE) === undefined) map.createPane(PANE).style.zIndex = '450';
+    let pulsePane = map.getPane(PULSE_PANE);
+    if (pulsePane === undefined) {
+      pulsePane = map.createPane(PULSE_PANE);
+      pulsePane.style.zIndex = '449';
+      pulsePane.style.pointerEvents = 'none';
+    }
     return {
       renderer: L.canvas({ padding: 0.3, pane: PANE }),
       group: L.layerGroup(),
       layers: new Map<string, GlyphMarker>(),
+      rings: new PulseRings(map, pulsePane),
     };
   });
 
@@ -160,8 +171,9 @@ export function MicMarkerLayer({
       group.clearLayers();
       group.remove();
       layers.clear();
+      rings.clear();
     };
-  }, [map, group, layers]);
+  }, [map, group, layers, rings]);
 
   useEffect(() => {
     const clusterHit = (node: ClusterNode, limit: number): ClusterHit => ({
@@ -201,6 +213,7 @@ export function MicMarkerLayer({
         map.getZoom(),
       );
       const seen = new Set<string>();
+      const spots: PulseSpot[] = [];
       const summary: DrawnSummary = { mics: 0, clusters: 0, represented: 0 };
       const view = map.getBounds();
       for (const node of nodes) {
@@ -214,6 +227,7 @@ export function MicMarkerLayer({
           layers.set(key, marker);
           group.addLayer(marker);
         }
+        if (node.pulseAt !== null) spots.push({ key, lat: node.lat, lon: node.lon, glyph, pulseAt: node.pulseAt });
         if (view.contains([node.lat, node.lon])) {
           if (node.kind === 'mic') summary.mics += 1;
           else summary.clusters += 1;
@@ -226,6 +240,7 @@ export function MicMarkerLayer({
         marker.off();
         layers.delete(key);
       }
+      rings.show(spots, style);
       callbacks.current.onDraw?.(summary);
     };
     const leave = () => callbacks.current.onHover?.(null);
@@ -237,33 +252,7 @@ export function MicMarkerLayer({
       map.off('moveend', update);
       map.off('movestart', leave);
     };
-  }, [map, index, style, selectedId, renderer, group, layers]);
-
-  // Animate pulses only while one is running (about 15 frames a second), then stop the frame loop.
-  useEffect(() => {
-    let latest = 0;
-    for (const at of pulses.values()) latest = Math.max(latest, at);
-    if (latest === 0 || Date.now() - latest > PULSE_MS) return;
-    let frame = 0;
-    let timer = 0;
-    const tick = () => {
-      const now = Date.now();
-      for (const marker of layers.values())
-        if (marker.glyph.pulseAt !== null && now - marker.glyph.pulseAt < PULSE_MS + 500) marker.redraw();
-      // The next frame is asked for after a pause: a frame asked for at every vsync made the page
-      // style, lay out and commit 30-60 times a second for as long as a pulse ran (all day on a busy wall).
-      if (now - latest < PULSE_MS + 500)
-        timer = window.setTimeout(() => (frame = requestAnimationFrame(tick)), PULSE_FRAME_MS);
-      else
-        for (const marker of layers.values())
-          if (marker.glyph.pulseAt !== null && !isPulsing(marker.glyph, now)) marker.redraw();
-    };
-    frame = requestAnimationFrame(tick);
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
-  }, [pulses, layers]);
+  }, [map, index, style, selectedId, renderer, group, layers, rings]);
 
   return null;
 }
