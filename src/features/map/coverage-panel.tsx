@@ -1,6 +1,7 @@
 import { Group, Paper, Select, Stack, Switch, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
+import { useMapLabels } from './use-map-labels';
 import { DEFAULT_THRESHOLD_DB, hearingRangeM, sourceDbOf } from './coverage-model';
 import classes from './coverage.module.css';
 import './coverage-locales';
@@ -11,20 +12,24 @@ import './coverage-locales';
  */
 export function CoveragePanel({
   category,
-  categories,
+  events,
+  filtered,
   counted,
   inDb,
   onChange,
 }: {
   /** The sound shown, or null while the layer is off. */
   category: string | null;
-  categories: readonly { value: string; label: string }[];
+  /** The window's events and the label filtered on: the sounds to choose from are the map's labels. */
+  events: Parameters<typeof useMapLabels>[0];
+  filtered: string | null;
   /** Mics that count (active, not suspected deaf); null until the inventory is read. */
   counted: number | null;
   inDb: boolean;
   onChange: (category: string | null) => void;
 }) {
   const { t } = useTranslation('coverage');
+  const categories = useMapLabels(events, filtered);
   const fallback = categories.find((c) => c.value === 'gunshot')?.value ?? categories[0]?.value ?? 'gunshot';
   const source = sourceDbOf(category ?? fallback);
   const assumption = inDb

@@ -1,22 +1,28 @@
 import { Button, Group, Select } from '@mantine/core';
+import { useMemo } from 'react';
 import { formatWindow } from '@/components/map/mic-marker-legend';
 import { useTranslation } from '@/lib/i18n';
+import { useMapLabels } from './use-map-labels';
 import { STATUS_FILTERS, WINDOW_CHOICES, type MapFilters } from './map-filters';
 import './locales';
 
 /** Edge, status, sound label and time window; "Clear" when any narrowing filter is set. */
 export function MapFilterRow({
   filters,
-  edges,
-  labels,
+  mics,
+  events,
   onChange,
 }: {
   filters: MapFilters;
-  edges: string[];
-  labels: { value: string; label: string }[];
+  /** Their edges are the edge filter's choices, listed here: on a phone, only once the drawer opens. */
+  mics: readonly { edge_id: string }[] | undefined;
+  /** The window's events: their labels are among the label filter's choices. */
+  events: Parameters<typeof useMapLabels>[0];
   onChange: (patch: Partial<MapFilters>) => void;
 }) {
   const { t } = useTranslation();
+  const labels = useMapLabels(events, filters.label);
+  const edges = useMemo(() => [...new Set((mics ?? []).map((mic) => mic.edge_id))].sort(), [mics]);
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label={t('map:filters.label')}>
       <Select

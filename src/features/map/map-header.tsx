@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import './locales';
 
 const FIND_LIMIT = 50;
+const NO_OPTIONS: { value: string; label: string }[] = [];
 
 /**
  * The search's options: the mics matching what was typed (Mantine's own rule: the label
@@ -50,7 +51,14 @@ export const MapHeader = memo(function MapHeader({
 }) {
   const { t } = useTranslation();
   const [findText, setFindText] = useState('');
-  const findData = useMemo(() => findOptions(markers, findText), [markers, findText]);
+  const [findOpen, setFindOpen] = useState(false);
+  // Options only while the list is open or something is typed: the header renders with each new set
+  // of markers, and the Select parsed its options each time, twice in the map's first commit (once
+  // more for Mantine's useId), for a list nobody had opened.
+  const findData = useMemo(
+    () => (findOpen || findText !== '' ? findOptions(markers, findText) : NO_OPTIONS),
+    [markers, findText, findOpen],
+  );
   return (
     <PageHeader
       title={t('map:title')}
@@ -65,6 +73,8 @@ export const MapHeader = memo(function MapHeader({
             value={null}
             searchValue={findText}
             onSearchChange={setFindText}
+            onDropdownOpen={() => setFindOpen(true)}
+            onDropdownClose={() => setFindOpen(false)}
             onChange={(id) => {
               if (id === null) return;
               setFindText('');

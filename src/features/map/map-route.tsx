@@ -4,19 +4,19 @@ import { FilterDrawer } from '@/components/filter-drawer';
 import { BaseMap } from '@/components/map/base-map';
 import { FitToMics } from '@/components/map/fit-to-mics';
 import { MicMarkerLayer, type DrawnSummary, type HoverHit } from '@/components/map/mic-marker-layer';
-import { MicMarkerLegend } from '@/components/map/mic-marker-legend';
 import { InventoryNote } from '@/components/inventory-note';
 import { QueryError, StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
 import { usePhone } from '@/lib/screens';
 import { useSearchParamsState } from '@/lib/search-params';
-import { CoveragePanel, PlacesLegend } from './coverage-panel';
+import { CoveragePanel } from './coverage-panel';
 import { FocusOn } from './focus-on';
 import { HoverCard } from './hover-card';
-import { InsightRings, InsightRingsLegend } from './insight-rings';
+import { InsightRings } from './insight-rings';
 import { mapSearch } from './map-filters';
 import { MapFilterRow } from './map-filter-row';
 import { MapHeader } from './map-header';
+import { MapLegend } from './map-legend';
 import { MapOverlay } from './map-overlay';
 import { RecentPlacesLayer } from './recent-places-layer';
 import { SelectionPopup } from './selection-popup';
@@ -63,7 +63,8 @@ export function Component() {
   // On a phone the map takes the screen and its filters open from a button over it. This and the
   // legend are kept as the same elements while their inputs stay: the page re-renders with each
   // answer (inventory, events, names, rings, places) and each hover, and they were drawn again each time.
-  const { edges, labels } = data;
+  const { allMics } = data;
+  const events = recent.data?.results;
   const filterRow = useMemo(
     () => (
       <FilterDrawer
@@ -75,14 +76,19 @@ export function Component() {
         }
         className={classes.filtersButton}
       >
-        <MapFilterRow filters={filters} edges={edges} labels={labels} onChange={updateFilters} />
+        <MapFilterRow filters={filters} mics={allMics} events={events} onChange={updateFilters} />
       </FilterDrawer>
     ),
-    [filters, edges, labels, updateFilters],
+    [filters, allMics, events, updateFilters],
   );
 
   // The markers and the coverage panel too: a hover, a popup or an incident's place re-renders the page.
   const selectedId = selected.selection?.kind === 'mic' ? selected.selection.id : null;
+  // The popup's mic, looked up when one is opened: an index of every mic cost the first render.
+  const selectedMic = useMemo(
+    () => new Map(selectedId === null ? [] : (allMics ?? []).filter((m) => m.id === selectedId).map((m) => [m.id, m])),
+    [allMics, selectedId],
+  );
   const { onMicClick, onClusterClick } = selected;
   const markerLayer = useMemo(
     () => (
@@ -101,34 +107,17 @@ export function Component() {
     () => (
       <CoveragePanel
         category={category}
-        categories={labels}
+        events={events}
+        filtered={filters.label}
         counted={coverage?.mics.length ?? null}
         inDb={coverage?.inDb ?? true}
         onChange={(next) => setCoverage({ coverage: next })}
       />
     ),
-    [category, labels, coverage, setCoverage],
+    [category, events, filters.label, coverage, setCoverage],
   );
 
   const { markersById } = data;
-  const legend = useMemo(
-    () =>
-      phone ? (
-        <details className={classes.legend}>
-          <summary>{t('micMap:legend.title')}</summary>
-          <MicMarkerLegend windowMinutes={filters.windowMinutes} />
-          <InsightRingsLegend shown={markersById} />
-          <PlacesLegend shown={placesShown} />
-        </details>
-      ) : (
-        <div className={classes.legend}>
-          <MicMarkerLegend windowMinutes={filters.windowMinutes} />
-          <InsightRingsLegend shown={markersById} />
-          <PlacesLegend shown={placesShown} />
-        </div>
-      ),
-    [phone, filters.windowMinutes, markersById, placesShown, t],
-  );
 
   return (
     <Stack gap="sm" className={classes.page}>
@@ -168,7 +157,7 @@ export function Component() {
           <FocusOn request={selected.focus} />
           <SelectionPopup
             selection={selected.selection}
-            micsById={data.micsById}
+            micsById={selectedMic}
             markersById={data.markersById}
             lastHeard={data.lastHeard}
             filters={filters}
@@ -190,7 +179,7 @@ export function Component() {
           </Stack>
         )}
         {phone && filterRow}
-        {legend}
+        <MapLegend phone={phone} windowMinutes={filters.windowMinutes} shown={markersById} placesShown={placesShown} />
       </div>
     </Stack>
   );
