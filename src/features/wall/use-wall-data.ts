@@ -1,15 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import {
-  compositeEventQueries,
-  eventQueries,
-  LIVE_MERGE,
-  micQueries,
-  unlessLive,
-  useLiveFilter,
-  useLiveState,
-  type LiveState,
-} from '@/api';
+import { compositeEventQueries, eventQueries, LIVE_MERGE, micQueries, unlessLive, useLive, useLiveFilter } from '@/api';
 import { drawable } from '@/components/inventory-note';
 import { hasMapPosition, lastHeardByMic, type MicLike } from '@/components/map/mic-marker-state';
 import { useFeed } from './use-feed';
@@ -33,22 +24,6 @@ export interface MicsHeard {
 
 const LIVE = { refetchIntervalInBackground: true, refetchOnWindowFocus: false, retry: false } as const;
 
-/**
- * While the stream is up the wall is as fresh as the hub says the edge is; when the hub cannot
- * read events, the wall shows the time of its last good read.
- */
-function liveHealth(state: LiveState): Health | null {
-  const health = state.health;
-  if (state.status !== 'live' || health === null || state.heardAt === null) return null;
-  const feeds = [health.feeds.events, health.feeds.composites];
-  const failing =
-    health.status === 'down' || health.status === 'unauthorized' || feeds.some((f) => f?.status === 'failing');
-  if (!failing) return { lastGoodAt: state.heardAt, failing: false, error: null, live: true };
-  const lastOk = health.feeds.events?.lastOkAt ?? health.lastOkAt;
-  const reason = feeds.find((f) => f?.status === 'failing')?.error ?? health.error ?? health.status;
-  return { lastGoodAt: lastOk === null ? 0 : Date.parse(lastOk), failing: true, error: new Error(reason), live: true };
-}
-
 /** The wall's data: mics, the two feeds kept across refreshes, the pulses they cause, and its health. */
 export function useWallData(config: WallConfig) {
   const refreshMs = config.refreshSeconds * 1000;
@@ -59,8 +34,10 @@ export function useWallData(config: WallConfig) {
     labelIds: config.label === null ? [] : [config.label],
     windowMinutes: config.windowMinutes,
   });
-  const liveNow = useLiveState();
-  const live = liveNow.status === 'live';
+  // Whether pushes arrive, not the stream's whole state: that changes with every push and heartbeat,
+  // and each change re-rendered the whole wall (its first commit too, as the stream opened).
+  // The freshness badge and banner read the rest themselves (wall-health.tsx).
+  const live = useLive();
 
   const mics = useQuery({
     ...micQueries.inventory(config.edgeId),
@@ -146,14 +123,11 @@ export function useWallData(config: WallConfig) {
   const micCount = useMemo(() => (micList ?? []).filter((mic) => hasMapPosition(mic.location)).length, [micList]);
 
   const lastGoodAt = Math.min(...[events.dataUpdatedAt, composites.dataUpdatedAt].filter((at) => at > 0), Infinity);
-  const polled: Health = {
+  const health: Health = {
     lastGoodAt: Number.isFinite(lastGoodAt) ? lastGoodAt : 0,
     failing: events.isError || composites.isError || mics.isError,
     error: events.error ?? composites.error ?? mics.error,
   };
-  const pushed = liveHealth(liveNow);
-  // A page's own failed read (a bad answer it fetched itself) still shows, live or not.
-  const health = pushed === null || polled.failing ? polled : pushed;
 
   return {
     eventFeed,
@@ -162,6 +136,7 @@ export function useWallData(config: WallConfig) {
     micsHeard,
     /** The mics the map can draw. */
     micCount,
+    /** As polled; while the stream is up, the pushed health takes its place where it is shown (`useHealth`). */
     health,
     live,
     inventory: mics.data,

@@ -1,6 +1,6 @@
 import { IconAccessPoint, IconAccessPointOff, IconAlertOctagon, IconClockExclamation } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
-import { edgeConnection } from '@/api';
+import { edgeConnection, useLiveState, type LiveState } from '@/api';
 import { formatTime } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { useRuntimeConfig } from '@/lib/runtime-config';
@@ -17,7 +17,30 @@ export interface Health {
   live?: boolean;
 }
 
-function useStaleState(health: Health, config: WallConfig) {
+/**
+ * While the stream is up the wall is as fresh as the hub says the edge is; when the hub cannot
+ * read events, the wall shows the time of its last good read.
+ */
+function liveHealth(state: LiveState): Health | null {
+  const health = state.health;
+  if (state.status !== 'live' || health === null || state.heardAt === null) return null;
+  const feeds = [health.feeds.events, health.feeds.composites];
+  const failing =
+    health.status === 'down' || health.status === 'unauthorized' || feeds.some((f) => f?.status === 'failing');
+  if (!failing) return { lastGoodAt: state.heardAt, failing: false, error: null, live: true };
+  const lastOk = health.feeds.events?.lastOkAt ?? health.lastOkAt;
+  const reason = feeds.find((f) => f?.status === 'failing')?.error ?? health.error ?? health.status;
+  return { lastGoodAt: lastOk === null ? 0 : Date.parse(lastOk), failing: true, error: new Error(reason), live: true };
+}
+
+/** The polled health, or while the stream is up the pushed one: a page's own failed read still shows. */
+function useHealth(polled: Health): Health {
+  const pushed = liveHealth(useLiveState());
+  return pushed === null || polled.failing ? polled : pushed;
+}
+
+function useStaleState(polled: Health, config: WallConfig) {
+  const health = useHealth(polled);
   const runtime = useRuntimeConfig();
   const connection = useSyncExternalStore(edgeConnection.subscribe, edgeConnection.get);
   const now = useNow(1000);
@@ -25,6 +48,7 @@ function useStaleState(health: Health, config: WallConfig) {
   const failing = health.failing || connection.status === 'unreachable';
   const rejected = runtime.serverHoldsToken && connection.status === 'unauthorized';
   return {
+    health,
     rejected,
     stale: !rejected && (failing || overdue) && health.lastGoodAt > 0,
     noData: !rejected && failing && health.lastGoodAt === 0,
@@ -40,7 +64,9 @@ export function FreshnessBadge({ health, config }: { health: Health; config: Wal
   return (
     <span className={classes.fresh} role="status" data-testid="wall-freshness" data-stale={bad}>
       {bad ? <IconAccessPointOff size={24} aria-hidden /> : <IconAccessPoint size={24} aria-hidden />}
-      {health.lastGoodAt > 0 ? t('wall:fresh', { time: formatTime(health.lastGoodAt) }) : t('wall:connecting')}
+      {state.health.lastGoodAt > 0
+        ? t('wall:fresh', { time: formatTime(state.health.lastGoodAt) })
+        : t('wall:connecting')}
     </span>
   );
 }
@@ -62,7 +88,7 @@ export function StaleBanner({ health, config }: { health: Health; config: WallCo
     <div className={classes.banner} role="alert" data-testid="wall-banner">
       <IconClockExclamation size={44} aria-hidden />
       <span className={classes.bannerTitle}>
-        {state.stale ? t('wall:stale', { time: formatTime(health.lastGoodAt) }) : t('wall:noData')}
+        {state.stale ? t('wall:stale', { time: formatTime(state.health.lastGoodAt) }) : t('wall:noData')}
       </span>
       {state.reason !== '' && (
         <span className={classes.bannerReason}>

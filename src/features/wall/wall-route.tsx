@@ -5,7 +5,7 @@ import { useHeardBy } from '@/components/heard-by/use-heard-by';
 import { useInventoryNotes } from '@/components/inventory-note';
 import { PULSE_MS } from '@/components/map/mic-glyph';
 import { formatWindow, MicMarkerLegend } from '@/components/map/mic-marker-legend';
-import { toMarkerMics } from '@/components/map/mic-marker-state';
+import { toMarkerMics, type MarkerMic } from '@/components/map/mic-marker-state';
 import { useReviewStatesAnswer } from '@/components/review/use-review';
 import { usePrioritiesAnswer } from '@/components/review/use-priority';
 import { formatAge } from '@/lib/format';
@@ -35,6 +35,7 @@ const WallMap = lazy(async () => ({ default: (await import('./wall-map')).WallMa
 
 /** How often the map takes new markers and pulses at most; a pulse lasts PULSE_MS (30 s). */
 const MAP_EVERY_MS = 3000;
+const NO_MARKERS: readonly MarkerMic[] = [];
 
 /** The same array as last render while it holds the same objects, so the memoized map skips a re-render. */
 function useSameItems<T>(items: readonly T[]): readonly T[] {
@@ -73,10 +74,12 @@ const WallMapPane = memo(function WallMapPane({
     useMemo(() => ({ micsHeard, pulses }), [micsHeard, pulses]),
     MAP_EVERY_MS,
   );
+  // Made once the map has its turn: made before, 2,400 markers nobody saw were part of the wall's first commit.
   const markers = useMemo(() => {
+    if (!mapTurn) return NO_MARKERS;
     const { mics, lastHeard, heardAt, windowMs } = drawn.micsHeard;
     return toMarkerMics(mics, lastHeard, heardAt, windowMs);
-  }, [drawn.micsHeard]);
+  }, [drawn.micsHeard, mapTurn]);
   return (
     <div className={classes.map}>
       <Suspense fallback={null}>
@@ -109,7 +112,9 @@ export function Component() {
 
 /** The list as of its last settled answer: kept while a new one loads, empty before the first. */
 function useSettledList<T>(list: readonly T[], settled: boolean): readonly T[] {
-  const [kept, setKept] = useState<readonly T[]>([]);
+  // Settled at once (the first data is asked before the page draws), the list is kept from the start:
+  // set during the first render, it drew the whole wall twice in its first task.
+  const [kept, setKept] = useState<readonly T[]>(() => (settled ? list : []));
   if (!settled) return kept;
   if (kept !== list) setKept(list);
   return list;
