@@ -1,5 +1,5 @@
 import { ActionIcon, AppShell, Badge, Burger, Group, NavLink, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconBroadcast,
   IconBulb,
@@ -29,6 +29,9 @@ import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
 import { UserMenuSlot } from './user-menu-slot';
 
 const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
+
+/** Where the navbar folds behind the burger: below its `md` breakpoint (62em). */
+const NAV_FOLDS = '(max-width: 61.99em)';
 
 /** The label and icon of each page in the navigation (src/app/routes.ts); ../routes.test.ts checks they match. */
 export const NAV_ITEMS: Record<string, { label: KeyOf<'common'>; icon: TablerIcon }> = {
@@ -65,6 +68,13 @@ export function AppLayout() {
   useEffect(close, [location.pathname, close]);
   // On a phone the header's controls move into the menu the burger opens, beside the navigation.
   const compact = usePhone();
+  // Below md the navbar is folded away until the burger opens it: its links (and on a phone the
+  // header's controls) are mounted on the first opening, not in the page's first render, where they
+  // took 95-140 ms at 4x CPU (issue 32's /map profile). Kept once opened, so it slides out whole.
+  const foldable = useMediaQuery(NAV_FOLDS, window.matchMedia(NAV_FOLDS).matches, { getInitialValueInEffect: false });
+  const [navOpenedOnce, setNavOpenedOnce] = useState(false);
+  if (opened && !navOpenedOnce) setNavOpenedOnce(true);
+  const navDrawn = !foldable || navOpenedOnce;
 
   // Every header control, once: in the header on a wide screen, in the burger's menu on a phone.
   const controls = (
@@ -124,33 +134,35 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.label')}>
-        <AppShell.Section grow className={classes.navList}>
-          {NAV.map(({ to, label, icon: Icon, adminOnly, newTab }) =>
-            adminOnly && !isAdmin ? null : newTab ? (
-              // The wall is a screen of its own, opened beside the console.
-              <NavLink
-                key={to}
-                component="a"
-                href={to}
-                target="_blank"
-                rel="noopener"
-                label={t(label)}
-                leftSection={<Icon size={18} aria-hidden />}
-              />
-            ) : (
-              <NavLink
-                key={to}
-                component={RouterNavLink}
-                to={to}
-                label={t(label)}
-                leftSection={<Icon size={18} aria-hidden />}
-                rightSection={to === '/composite-events' ? <NewItemsBadge /> : undefined}
-                active={location.pathname === to || location.pathname.startsWith(`${to}/`)}
-              />
-            ),
-          )}
-        </AppShell.Section>
-        {compact && (
+        {navDrawn && (
+          <AppShell.Section grow className={classes.navList}>
+            {NAV.map(({ to, label, icon: Icon, adminOnly, newTab }) =>
+              adminOnly && !isAdmin ? null : newTab ? (
+                // The wall is a screen of its own, opened beside the console.
+                <NavLink
+                  key={to}
+                  component="a"
+                  href={to}
+                  target="_blank"
+                  rel="noopener"
+                  label={t(label)}
+                  leftSection={<Icon size={18} aria-hidden />}
+                />
+              ) : (
+                <NavLink
+                  key={to}
+                  component={RouterNavLink}
+                  to={to}
+                  label={t(label)}
+                  leftSection={<Icon size={18} aria-hidden />}
+                  rightSection={to === '/composite-events' ? <NewItemsBadge /> : undefined}
+                  active={location.pathname === to || location.pathname.startsWith(`${to}/`)}
+                />
+              ),
+            )}
+          </AppShell.Section>
+        )}
+        {compact && navDrawn && (
           <AppShell.Section className={classes.menuControls}>
             <Group gap="xs">{controls}</Group>
           </AppShell.Section>
