@@ -16,7 +16,7 @@ import { MicLabelNames, NameCell, StatusCell, ThresholdCell, UpdatedCell } from 
 import { PageHeader } from '@/components/page-header';
 import classes from './mics.module.css';
 import './locales';
-import { useRowsInSteps } from './use-rows-in-steps';
+import { useDrawn } from '@/lib/use-drawn';
 
 /** Without the live stream the list polls: a device switched elsewhere shows up within half a minute. */
 const REFRESH_MS = 30_000;
@@ -29,8 +29,9 @@ export function Component() {
   const readOnly = !useCan('editMics');
   const live = useLive();
   // While the stream is up, changes arrive as pushes (within a second); without it, the page polls.
-  const query = useQuery({ ...micQueries.list(listParamsOf(state)), refetchInterval: unlessLive(live, REFRESH_MS) });
-  const records = useRowsInSteps(query.data?.results);
+  const query = useDrawn(
+    useQuery({ ...micQueries.list(listParamsOf(state)), refetchInterval: unlessLive(live, REFRESH_MS) }),
+  );
   // The edge names for the filter's suggestions come from the whole inventory (thousands of mics
   // on a city's edge): read once that field is used, not with the page's first rows.
   const [edgesWanted, setEdgesWanted] = useState(false);
@@ -194,7 +195,7 @@ export function Component() {
               horizontalSpacing="sm"
               fz="sm"
               verticalAlign="center"
-              records={records ?? page.results}
+              records={page.results}
               columns={columns}
               idAccessor="id"
               fetching={query.isPlaceholderData}
