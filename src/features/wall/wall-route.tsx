@@ -4,7 +4,7 @@ import type { CompositeEvent } from '@/api';
 import { useHeardBy } from '@/components/heard-by/use-heard-by';
 import { useInventoryNotes } from '@/components/inventory-note';
 import { PULSE_MS } from '@/components/map/mic-glyph';
-import { formatWindow, MicMarkerLegend } from '@/components/map/mic-marker-legend';
+import { formatWindow } from '@/components/map/mic-marker-legend';
 import { toMarkerMics, type MarkerMic } from '@/components/map/mic-marker-state';
 import { useReviewStatesAnswer } from '@/components/review/use-review';
 import { usePrioritiesAnswer } from '@/components/review/use-priority';
@@ -24,6 +24,7 @@ import { useThrottled } from './use-throttled';
 import { COMPOSITE_FEED_MAX, useWallData, type MicsHeard } from './use-wall-data';
 import { WallAccessGate } from './wall-access-view';
 import { WallClock } from './wall-clock';
+import { WallLegend } from './wall-legend';
 import { wallSearch } from './wall-config';
 import { FreshnessBadge, StaleBanner } from './wall-health';
 import { FirstPlacesIn, useFirstPlaces } from './wall-place';
@@ -94,9 +95,7 @@ const WallMapPane = memo(function WallMapPane({
           />
         )}
       </Suspense>
-      <div className={classes.legend}>
-        <MicMarkerLegend windowMinutes={windowMinutes} showPulse size="lg" />
-      </div>
+      <WallLegend windowMinutes={windowMinutes} />
     </div>
   );
 });
