@@ -1,15 +1,14 @@
-import { memo, useState } from 'react';
+import { memo } from 'react';
+import { LegendBox } from '@/components/map/legend-box';
 import { MicMarkerLegend } from '@/components/map/mic-marker-legend';
-import { useTranslation } from '@/lib/i18n';
 import { PlacesLegend } from './coverage-panel';
 import { InsightRingsLegend } from './insight-rings';
 import classes from './map-page.module.css';
 import './locales';
 
 /**
- * What the markers, rings and places mean, over the map's lower left corner. On a phone it is
- * folded and its entries are drawn once it is opened: drawn folded, its forty-odd elements were
- * part of the map's first commit (the city profile's longest task) for nobody to see.
+ * What the markers, rings and places mean, over the map's lower left corner; folded on a phone,
+ * where its forty-odd elements are drawn once it is opened.
  */
 export const MapLegend = memo(function MapLegend({
   phone,
@@ -23,20 +22,11 @@ export const MapLegend = memo(function MapLegend({
   shown: { has(micId: string): boolean };
   placesShown: boolean;
 }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const entries = (
-    <>
+  return (
+    <LegendBox folded={phone} className={classes.legend}>
       <MicMarkerLegend windowMinutes={windowMinutes} />
       <InsightRingsLegend shown={shown} />
       <PlacesLegend shown={placesShown} />
-    </>
-  );
-  if (!phone) return <div className={classes.legend}>{entries}</div>;
-  return (
-    <details className={classes.legend} onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>{t('micMap:legend.title')}</summary>
-      {open && entries}
-    </details>
+    </LegendBox>
   );
 });

@@ -4,13 +4,15 @@ import type { CompositeEvent } from '@/api';
 import { useHeardBy } from '@/components/heard-by/use-heard-by';
 import { useInventoryNotes } from '@/components/inventory-note';
 import { PULSE_MS } from '@/components/map/mic-glyph';
-import { formatWindow } from '@/components/map/mic-marker-legend';
+import { LegendBox } from '@/components/map/legend-box';
+import { formatWindow, MicMarkerLegend } from '@/components/map/mic-marker-legend';
 import { toMarkerMics, type MarkerMic } from '@/components/map/mic-marker-state';
 import { useReviewStatesAnswer } from '@/components/review/use-review';
 import { usePrioritiesAnswer } from '@/components/review/use-priority';
 import { formatAge } from '@/lib/format';
 import { localName, useTranslation } from '@/lib/i18n';
 import { useRuntimeConfig } from '@/lib/runtime-config';
+import { usePhone } from '@/lib/screens';
 import { useSearchParamsState } from '@/lib/search-params';
 import { useNow } from '@/lib/use-now';
 import { isNew } from './feed';
@@ -24,7 +26,6 @@ import { useThrottled } from './use-throttled';
 import { COMPOSITE_FEED_MAX, useWallData, type MicsHeard } from './use-wall-data';
 import { WallAccessGate } from './wall-access-view';
 import { WallClock } from './wall-clock';
-import { WallLegend } from './wall-legend';
 import { wallSearch } from './wall-config';
 import { FreshnessBadge, StaleBanner } from './wall-health';
 import { FirstPlacesIn, useFirstPlaces } from './wall-place';
@@ -71,6 +72,7 @@ const WallMapPane = memo(function WallMapPane({
   focusId: string | null;
   windowMinutes: number;
 }) {
+  const phone = usePhone();
   const drawn = useThrottled(
     useMemo(() => ({ micsHeard, pulses }), [micsHeard, pulses]),
     MAP_EVERY_MS,
@@ -95,7 +97,10 @@ const WallMapPane = memo(function WallMapPane({
           />
         )}
       </Suspense>
-      <WallLegend windowMinutes={windowMinutes} />
+      {/* A wall screen shows it always; on a phone it is folded, as on the map page. */}
+      <LegendBox folded={phone} className={classes.legend}>
+        <MicMarkerLegend windowMinutes={windowMinutes} showPulse size="lg" />
+      </LegendBox>
     </div>
   );
 });
