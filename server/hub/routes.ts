@@ -34,6 +34,20 @@ export function registerHubRoutes(app: FastifyInstance, options: HubRoutesOption
   const { hub, streams } = options;
   const bodies = new InventoryBodies({ maxPages: options.maxMicPages, pageSize: PAGE_SIZE });
 
+  /** The hub, and its inventory once it has read the edge; null once the reply says why there is none. */
+  const readyInventory = async (reply: FastifyReply) => {
+    if (hub === null) {
+      void reply.code(503).header('cache-control', 'no-store').send({ detail: LIVE_UNAVAILABLE });
+      return null;
+    }
+    try {
+      return { hub, inventory: await hub.readyInventory() };
+    } catch (error) {
+      void failure(reply, error);
+      return null;
+    }
+  };
+
   app.get('/live', { compress: false }, (request, reply) => {
     if (hub === null) return reply.code(503).header('cache-control', 'no-store').send({ detail: LIVE_UNAVAILABLE });
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
@@ -90,18 +104,11 @@ export function registerHubRoutes(app: FastifyInstance, options: HubRoutesOption
   });
 
   app.get<{ Querystring: { edge_id?: string } }>('/api/inventory/mics', { compress: false }, async (request, reply) => {
-    if (hub === null) {
-      return reply.code(503).header('cache-control', 'no-store').send({ detail: LIVE_UNAVAILABLE });
-    }
-    let inventory;
-    try {
-      inventory = await hub.readyInventory();
-    } catch (error) {
-      return failure(reply, error);
-    }
+    const ready = await readyInventory(reply);
+    if (ready === null) return reply;
     const edgeId =
       typeof request.query.edge_id === 'string' && request.query.edge_id !== '' ? request.query.edge_id : null;
-    const body = bodies.body(inventory, edgeId, hub.healthNow());
+    const body = bodies.body(ready.inventory, edgeId, ready.hub.healthNow());
     reply
       .header('etag', body.etag)
       // Per user (sign-in), always revalidated: the ETag makes that a 304 while nothing changed.
@@ -122,16 +129,9 @@ export function registerHubRoutes(app: FastifyInstance, options: HubRoutesOption
     if (typeof category !== 'string' || category === '') {
       return refuseInput(reply, ['query', 'category'], 'Name the category whose thresholds to read');
     }
-    if (hub === null) {
-      return reply.code(503).header('cache-control', 'no-store').send({ detail: LIVE_UNAVAILABLE });
-    }
-    let inventory;
-    try {
-      inventory = await hub.readyInventory();
-    } catch (error) {
-      return failure(reply, error);
-    }
-    return reply.header('cache-control', 'private, no-cache').send(levelsOf(inventory, category));
+    const ready = await readyInventory(reply);
+    if (ready === null) return reply;
+    return reply.header('cache-control', 'private, no-cache').send(levelsOf(ready.inventory, category));
   });
 
   if (streams !== null) {
