@@ -4,9 +4,14 @@ import { useMediaQuery } from '@mantine/hooks';
 export const PHONE_QUERY = '(max-width: 47.99em)';
 
 /**
- * True on a phone-sized screen. Read at first render (not in an effect), so a phone never
+ * True while the media query matches. Read at first render (not in an effect), so a phone never
  * paints the wide layout first and then jumps.
  */
+export function useScreen(query: string): boolean {
+  return useMediaQuery(query, window.matchMedia(query).matches, { getInitialValueInEffect: false });
+}
+
+/** True on a phone-sized screen. */
 export function usePhone(): boolean {
-  return useMediaQuery(PHONE_QUERY, window.matchMedia(PHONE_QUERY).matches, { getInitialValueInEffect: false });
+  return useScreen(PHONE_QUERY);
 }

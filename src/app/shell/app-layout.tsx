@@ -1,5 +1,5 @@
 import { ActionIcon, AppShell, Badge, Burger, Group, NavLink, Title } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import {
   IconBroadcast,
   IconBulb,
@@ -19,7 +19,7 @@ import { useCan } from '@/api';
 import { PageLoader } from '@/components/page-loader';
 import { NewItemsBadge } from '@/components/review/new-items-badge';
 import { useRuntimeConfig } from '@/lib/runtime-config';
-import { usePhone } from '@/lib/screens';
+import { usePhone, useScreen } from '@/lib/screens';
 import { ROUTES } from '../routes';
 import { ConnectionIndicator } from './connection-indicator';
 import { EdgeHeartbeat, TokenRejectedAlert } from './edge-status';
@@ -71,7 +71,7 @@ export function AppLayout() {
   // Below md the navbar is folded away until the burger opens it: its links (and on a phone the
   // header's controls) are mounted on the first opening, not in the page's first render, where they
   // took 95-140 ms at 4x CPU (issue 32's /map profile). Kept once opened, so it slides out whole.
-  const foldable = useMediaQuery(NAV_FOLDS, window.matchMedia(NAV_FOLDS).matches, { getInitialValueInEffect: false });
+  const foldable = useScreen(NAV_FOLDS);
   const [navOpenedOnce, setNavOpenedOnce] = useState(false);
   if (opened && !navOpenedOnce) setNavOpenedOnce(true);
   const navDrawn = !foldable || navOpenedOnce;
