@@ -2,7 +2,7 @@ import { Badge, Button, Group, Pagination, SegmentedControl, Select, Stack, Text
 import { DateTimeField } from '@/components/date-time-field';
 import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { textOrder } from '@/lib/collate';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParamsState } from '@/lib/search-params';
@@ -18,6 +18,8 @@ import { activeReviewFilters, REVIEW_FILTERS, reviewMatches } from '@/components
 import { ReviewFilterRow } from '@/components/review/review-filter-row';
 import { timelineQuery, timelineSearch, type TimelineFilters } from './timeline-filters';
 import { TriageTimeline } from './triage-timeline';
+import { heldView, idsOf, takesAnswer, useLastSettled, type Snapshot } from './held-timeline';
+import { NewCompositesNotice } from './new-composites-notice';
 import './locales';
 import { useDrawn } from '@/lib/use-drawn';
 
@@ -43,9 +45,14 @@ export function Component() {
   // the first draw waits for both (or their errors, or HOLD_MS), so it neither hides nor reorders
   // its entries a moment later (one round trip and one whole redraw less before the page is complete).
   const fetchedResults = fetched.data?.results;
-  const ids = useMemo(() => (fetchedResults ?? []).map((event) => event.id), [fetchedResults]);
-  const { states: reviews, settled: reviewsIn } = useReviewStatesAnswer('composite', ids);
-  const { priorities, settled: prioritiesIn } = usePrioritiesAnswer('composite', ids);
+  const [snapshot, setSnapshot] = useState<Snapshot | null>(null);
+  const ids = useMemo(() => idsOf(snapshot?.events ?? [], fetchedResults ?? []), [snapshot, fetchedResults]);
+  const reviewsAnswer = useReviewStatesAnswer('composite', ids);
+  const prioritiesAnswer = usePrioritiesAnswer('composite', ids);
+  const reviewsIn = reviewsAnswer.settled;
+  const prioritiesIn = prioritiesAnswer.settled;
+  const reviews = useLastSettled(reviewsAnswer.states, reviewsIn);
+  const priorities = useLastSettled(prioritiesAnswer.priorities, prioritiesIn);
   const [released, setReleased] = useState(false);
   const listIn = fetched.data !== undefined;
   if (!released && listIn && reviewsIn && prioritiesIn) setReleased(true);
@@ -55,6 +62,17 @@ export function Component() {
     return () => window.clearTimeout(timer);
   }, [released, listIn]);
   const list = useDrawn(released || fetched.data === undefined ? fetched : { ...fetched, data: undefined });
+  // What is drawn stays put; newer entries wait behind "N new" (see takesAnswer).
+  const key = JSON.stringify(timelineQuery(filters));
+  const answer = list.isPlaceholderData ? undefined : list.data?.results;
+  if (answer !== undefined && takesAnswer(snapshot, key, filters.page === 1))
+    if (snapshot?.key !== key || snapshot.events !== answer) setSnapshot({ key, events: answer });
+  const latest = list.data?.results;
+  const held = useMemo(() => heldView(snapshot?.events ?? latest ?? [], latest ?? []), [snapshot, latest]);
+  const showNew = useCallback(() => {
+    if (answer !== undefined) setSnapshot({ key, events: answer });
+    window.scrollTo?.({ top: 0, behavior: 'smooth' });
+  }, [answer, key]);
 
   // The service has no rule list: offer the rules seen in every timeline page loaded so far.
   const cachedPages = queryClient.getQueriesData<Page<CompositeEvent>>({ queryKey: compositeEventQueries.lists() });
@@ -67,11 +85,10 @@ export function Component() {
     .map(([value, label]) => ({ value, label }))
     .sort((a, b) => textOrder(i18n.language)(a.label, b.label));
 
-  const loaded = list.data?.results;
   const { canAct } = useCanReview();
   // What needs a person first: by priority, then by age in the order asked for.
   const byAge = filters.order === 'asc' ? -1 : 1;
-  const shown = (loaded ?? [])
+  const shown = held.shown
     .filter((event) => reviewMatches(filters, reviews.get(event.id)))
     .sort(
       byPriorityThenAge(
@@ -80,6 +97,7 @@ export function Component() {
         byAge,
       ),
     );
+  const freshShown = held.fresh.filter((event) => reviewMatches(filters, reviews.get(event.id))).length;
   // The open detections shown (below the review level): what "mark low and medium as reviewed" resolves.
   const belowReview = shown.flatMap((event) =>
     priorities.get(event.id)?.review === false && reviews.get(event.id)?.state !== 'resolved'
@@ -189,9 +207,10 @@ export function Component() {
       >
         {(page) => (
           <>
-            {shown.length < page.results.length && (
+            {filters.page === 1 && <NewCompositesNotice count={freshShown} onShow={showNew} />}
+            {shown.length < held.shown.length && (
               <Text size="sm" c="dimmed" role="status">
-                {t('review:filter.hidden', { count: page.results.length - shown.length })}
+                {t('review:filter.hidden', { count: held.shown.length - shown.length })}
               </Text>
             )}
             {canAct && (

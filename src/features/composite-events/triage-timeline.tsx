@@ -34,11 +34,15 @@ export function TriageTimeline({
   const navigate = useNavigate();
   const { canAct } = useCanReview();
   const bulk = useBulkReview();
-  const [cursor, setCursor] = useState(0);
+  // The cursor follows its entry, not its place: entries shown above it must not move it to another.
+  // If its entry leaves (resolved under the "open" filter), it stays at the place, on the next one.
+  const [cursor, setCursorAt] = useState<{ id: string | null; index: number }>({ id: null, index: 0 });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [anchor, setAnchor] = useState<number | null>(null);
   const [resolving, setResolving] = useState<string[] | null>(null);
-  const at = Math.min(cursor, Math.max(0, events.length - 1));
+  const followed = cursor.id === null ? -1 : events.findIndex((event) => event.id === cursor.id);
+  const at = followed >= 0 ? followed : Math.min(cursor.index, Math.max(0, events.length - 1));
+  const setCursor = useCallback((index: number) => setCursorAt({ id: events[index]?.id ?? null, index }), [events]);
   const visibleSelection = useMemo(() => events.filter((e) => selected.has(e.id)).map((e) => e.id), [events, selected]);
 
   const targets = () => (visibleSelection.length > 0 ? visibleSelection : events[at] ? [events[at].id] : []);
@@ -83,7 +87,7 @@ export function TriageTimeline({
       setAnchor(index);
       setCursor(index);
     },
-    [events, anchor],
+    [events, anchor, setCursor],
   );
 
   const keys = useMemo(

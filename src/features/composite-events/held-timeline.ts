@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import type { CompositeEvent } from '@/api';
+
+/**
+ * The first page as the operator last saw it: the query it answers and its entries in the
+ * service's order. Later answers of the same query do not replace it while it has entries.
+ */
+export interface Snapshot {
+  key: string;
+  events: readonly CompositeEvent[];
+}
+
+/**
+ * Whether a newer answer may replace what is on screen at once. It may when nothing can move
+ * under the operator's eyes or pointer: nothing is drawn yet, the operator asked for another
+ * query (filters, order, page), nothing is listed, or the page is not the first (only the first
+ * page refreshes by itself). Otherwise newer entries wait behind "N new": one arriving while the
+ * page loaded was drawn at the top and moved every entry below it by about 400 px (CLS 0.25), and
+ * one arriving while the operator reads, or points at an entry, moves the entry away the same way.
+ */
+export function takesAnswer(snapshot: Snapshot | null, key: string, firstPage: boolean): boolean {
+  return snapshot === null || snapshot.key !== key || snapshot.events.length === 0 || !firstPage;
+}
+
+/**
+ * What is drawn and what is held: the snapshot's entries, each in its newest copy (a composite
+ * that grew keeps its place), and the newer answer's entries that the snapshot does not list.
+ * Entries the newer answer pushed to the next page stay until the operator shows the new ones.
+ */
+export function heldView(
+  snapshot: readonly CompositeEvent[],
+  latest: readonly CompositeEvent[],
+): { shown: CompositeEvent[]; fresh: CompositeEvent[] } {
+  const newest = new Map(latest.map((event) => [event.id, event]));
+  const onScreen = new Set(snapshot.map((event) => event.id));
+  return {
+    shown: snapshot.map((event) => newest.get(event.id) ?? event),
+    fresh: latest.filter((event) => !onScreen.has(event.id)),
+  };
+}
+
+/** The entries whose reviews and scores are asked for: the newer answer's, then those only the snapshot still lists. */
+export function idsOf(snapshot: readonly CompositeEvent[], latest: readonly CompositeEvent[]): string[] {
+  const ids = latest.map((event) => event.id);
+  const known = new Set(ids);
+  for (const event of snapshot) if (!known.has(event.id)) ids.push(event.id);
+  return ids;
+}
+
+/**
+ * The last settled answer while a newer one is asked for. Reviews and scores are asked per list of
+ * ids, so every new entry is a new question: its answer started empty, which showed hidden
+ * (resolved) entries and sorted by age alone for a round trip, then hid and re-sorted them again.
+ */
+export function useLastSettled<T>(answer: T, settled: boolean): T {
+  const [kept, setKept] = useState(answer);
+  if (settled && kept !== answer) setKept(answer);
+  return settled ? answer : kept;
+}
