@@ -85,6 +85,42 @@ test.describe('composite events', () => {
     await expect(composite.entries().first()).toBeVisible();
   });
 
+  test('a composite arriving while the timeline is open waits behind "N new" and shows on click', async ({
+    page,
+    demo,
+  }) => {
+    const composite = new CompositePage(page);
+    await composite.gotoTimeline();
+    await expect(composite.entries().first()).toBeVisible();
+    const before = await composite.entries().evaluateAll((all) => all.map((a) => a.getAttribute('data-composite-id')));
+    // Two blasts within 30 s: the demo's "Gunshot or explosion" rule fires.
+    const blast = await demo.addEvent({ mic_id: 'mic-0003', label_id: 'gunshot' });
+    await demo.addEvent({ mic_id: 'mic-0019', label_id: 'gunshot' });
+    let id = '';
+    await expect(async () => {
+      const list = await page.request.get('/api/v1/composite-events?size=10&order_by=desc');
+      const found = ((await list.json()) as { results: ApiComposite[] }).results.find((c) =>
+        c.events.some((e) => e.id === blast.id),
+      );
+      expect(found).toBeDefined();
+      id = found!.id;
+    }).toPass({ timeout: 10_000 });
+
+    const notice = composite.newEntries();
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+    // Nothing moved: the entries on screen are the ones drawn before it arrived.
+    expect(await composite.entries().evaluateAll((all) => all.map((a) => a.getAttribute('data-composite-id')))).toEqual(
+      before,
+    );
+    await expect(composite.entry(id)).toHaveCount(0);
+
+    await notice.click();
+    await expect(composite.entry(id)).toBeVisible();
+    await expect(notice).toBeHidden();
+    // The button left with what it announced: focus went to the newest entry, not back to the page's start.
+    await expect(composite.entryLink(0)).toBeFocused();
+  });
+
   test('the order toggle asks the service for oldest first and keeps it in the URL', async ({ page }) => {
     const composite = new CompositePage(page);
     await composite.gotoTimeline();

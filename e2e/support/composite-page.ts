@@ -20,6 +20,14 @@ export class CompositePage {
     return this.page.getByRole('article');
   }
 
+  entry(id: string) {
+    return this.entries().and(this.page.locator(`[data-composite-id="${id}"]`));
+  }
+
+  newEntries() {
+    return this.page.getByRole('button', { name: /^\d+ new composite events?$/ });
+  }
+
   entryLink(index: number) {
     return this.entries().nth(index).getByRole('link').first();
   }
