@@ -2,7 +2,7 @@ import { Badge, Button, Group, Pagination, SegmentedControl, Select, Stack, Text
 import { DateTimeField } from '@/components/date-time-field';
 import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { textOrder } from '@/lib/collate';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParamsState } from '@/lib/search-params';
@@ -20,6 +20,7 @@ import { timelineQuery, timelineSearch, type TimelineFilters } from './timeline-
 import { TriageTimeline } from './triage-timeline';
 import { heldView, idsOf, takesAnswer, useLastSettled, type Snapshot } from './held-timeline';
 import { NewCompositesNotice } from './new-composites-notice';
+import { useFirstDraw } from './use-first-draw';
 import './locales';
 import { useDrawn } from '@/lib/use-drawn';
 
@@ -53,14 +54,7 @@ export function Component() {
   const prioritiesIn = prioritiesAnswer.settled;
   const reviews = useLastSettled(reviewsAnswer.states, reviewsIn);
   const priorities = useLastSettled(prioritiesAnswer.priorities, prioritiesIn);
-  const [released, setReleased] = useState(false);
-  const listIn = fetched.data !== undefined;
-  if (!released && listIn && reviewsIn && prioritiesIn) setReleased(true);
-  useEffect(() => {
-    if (released || !listIn) return;
-    const timer = window.setTimeout(() => setReleased(true), HOLD_MS);
-    return () => window.clearTimeout(timer);
-  }, [released, listIn]);
+  const released = useFirstDraw(fetched.data !== undefined, reviewsIn && prioritiesIn, HOLD_MS);
   const list = useDrawn(released || fetched.data === undefined ? fetched : { ...fetched, data: undefined });
   // What is drawn stays put; newer entries wait behind "N new" (see takesAnswer).
   const key = JSON.stringify(timelineQuery(filters));
