@@ -76,6 +76,13 @@ describe('/composite-events/:id', () => {
     expect(container.textContent).not.toMatch(/opz-user|hunter2-secret/);
   });
 
+  it('draws the review panel with the page, so it never pushes the sections down a moment later', async () => {
+    server.use(http.get('/api/v1/composite-events/ce-1', () => HttpResponse.json(compositeEventFixture())));
+    renderRoutes(routes, { path: '/composite-events/ce-1' });
+    await screen.findByRole('heading', { name: 'Repeated screams', level: 2 });
+    expect(screen.getByRole('region', { name: 'Review' })).toBeInTheDocument();
+  });
+
   it('names the edge’s read flag apart from the console’s review: no “N unread” beside the review', async () => {
     server.use(http.get('/api/v1/composite-events/ce-1', () => HttpResponse.json(compositeEventFixture())));
     const { container } = renderRoutes(routes, { path: '/composite-events/ce-1' });
