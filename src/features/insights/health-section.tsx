@@ -1,4 +1,5 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { HealthReason, LabelName, MicHealth, SuspectMic } from '@/api';
 import { DateTime } from '@/components/date-time';
@@ -11,6 +12,11 @@ import './locales';
 
 /** How many missed events to list; the count says how many there were. */
 const SHOWN_MISSED = 3;
+/**
+ * The most suspect mics shown first (the server lists them most reasons, then most missed, first);
+ * the rest on request. A city's edge can have a hundred not reporting, each a card of a dozen parts.
+ */
+const FIRST_SHOWN = 8;
 
 const REASON_COLOR: Record<HealthReason, string> = {
   missed: 'grape',
@@ -79,6 +85,8 @@ function SuspectRow({ mic, labelNames }: { mic: SuspectMic; labelNames: Readonly
 /** Mics that may be deaf, each with the evidence: what it missed and who heard it, its silence, its link. */
 export function HealthSection({ data, labelNames }: { data: MicHealth; labelNames: ReadonlyMap<string, LabelName> }) {
   const { t } = useTranslation('insights');
+  const [all, setAll] = useState(false);
+  const shown = all ? data.mics : data.mics.slice(0, FIRST_SHOWN);
   return (
     <Stack gap="xs">
       <div>
@@ -92,11 +100,18 @@ export function HealthSection({ data, labelNames }: { data: MicHealth; labelName
       {data.mics.length === 0 ? (
         <EmptyState title={t('health.empty')} description={t('health.emptyDescription')} />
       ) : (
-        <ul className={classes.list} aria-label={t('health.title')}>
-          {data.mics.map((mic) => (
-            <SuspectRow key={mic.mic_id} mic={mic} labelNames={labelNames} />
-          ))}
-        </ul>
+        <>
+          <ul className={classes.list} aria-label={t('health.title')}>
+            {shown.map((mic) => (
+              <SuspectRow key={mic.mic_id} mic={mic} labelNames={labelNames} />
+            ))}
+          </ul>
+          {data.mics.length > FIRST_SHOWN && (
+            <Button variant="subtle" size="compact-sm" onClick={() => setAll(!all)} style={{ alignSelf: 'flex-start' }}>
+              {all ? t('health.showFewer', { count: FIRST_SHOWN }) : t('health.showAll', { count: data.mics.length })}
+            </Button>
+          )}
+        </>
       )}
     </Stack>
   );

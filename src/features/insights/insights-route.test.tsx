@@ -88,6 +88,29 @@ describe('/insights', () => {
     expect(within(list).getByRole('listitem', { name: 'Pole 10 · Dog bark' })).toBeInTheDocument();
   });
 
+  it('lists the eight most suspect mics first and the rest on request, without reading the mic inventory', async () => {
+    const [one] = healthFixture().mics;
+    const mics = Array.from({ length: 11 }, (_, i) => ({ ...one!, mic_id: `mic-${i}`, mic_name: `Pole ${i}` }));
+    answer({ health: healthFixture({ mics }) });
+    let inventoryAsked = false;
+    server.use(
+      http.get('/api/inventory/mics', () => {
+        inventoryAsked = true;
+        return HttpResponse.json(inventoryFixture([]));
+      }),
+    );
+    renderRoutes(routes, { path: '/insights' });
+    const list = await screen.findByRole('list', { name: 'Mic health' });
+    expect(within(list).getAllByRole('listitem', { name: /^Pole/ })).toHaveLength(8);
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 11 mics' }));
+    expect(within(list).getByRole('listitem', { name: 'Pole 10' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show the 8 most suspect' }));
+    expect(within(list).getAllByRole('listitem', { name: /^Pole/ })).toHaveLength(8);
+    // A city's inventory is thousands of mics; this page names labels from the kept names alone.
+    await screen.findByRole('list', { name: 'Threshold advice' });
+    expect(inventoryAsked).toBe(false);
+  });
+
   it('shows the back-fill while it runs and says when nothing is unusual', async () => {
     answer({
       unusual: unusualFixture({

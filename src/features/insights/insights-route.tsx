@@ -4,7 +4,7 @@ import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { insightQueries } from '@/api';
 import { DateTime } from '@/components/date-time';
-import { useLabels } from '@/components/labels/use-labels';
+import { useLabelNames } from '@/components/labels/use-labels';
 import { QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
 import { BackfillNotice } from './backfill-notice';
@@ -23,6 +23,10 @@ const loading = (
   </Stack>
 );
 
+/** Its answer is in, or its first try failed (the error, or the retries' placeholder, shows). */
+const answered = (query: { data: unknown; isError: boolean; failureCount: number }) =>
+  query.data !== undefined || query.isError || query.failureCount > 0;
+
 function Section({ label, children }: { label: string; children: ReactNode }) {
   return (
     <section aria-label={label} className={classes.row}>
@@ -40,7 +44,14 @@ export function Component() {
   const thresholds = useQuery(insightQueries.thresholds());
   const fetching = useIsFetching({ queryKey: insightQueries.all() }) > 0;
   // Some answers name a label by id only: the names the other pages use (empty until they load, ids meanwhile).
-  const { names: labelNames } = useLabels();
+  // The names alone: useLabels would also read the mic inventory (2,400 mics on a city's edge) for
+  // categories no event has carried, which this page never lists.
+  const { names: labelNames } = useLabelNames();
+  // On a phone the sections stand one under the other: each comes once those above it have answered
+  // (or failed), so an answer longer than its placeholder (a city's hundred suspect mics) never moves
+  // a section already on screen. Every request still starts at once.
+  const showHealth = answered(unusual);
+  const showRest = showHealth && answered(health) && answered(thresholds);
 
   return (
     <Stack gap="lg" className={classes.page}>
@@ -50,11 +61,16 @@ export function Component() {
           <Text c="dimmed" size="sm">
             {t('subtitle')}
           </Text>
-          {unusual.data !== undefined && (
-            <Text size="xs" c="dimmed">
-              {t('updated')} <DateTime value={unusual.data.computed_at} relative size="xs" />
-            </Text>
-          )}
+          {/* Its line is kept from the start, so the answer does not push the page down. */}
+          <Text size="xs" c="dimmed">
+            {unusual.data === undefined ? (
+              '\u00a0'
+            ) : (
+              <>
+                {t('updated')} <DateTime value={unusual.data.computed_at} relative size="xs" />
+              </>
+            )}
+          </Text>
         </div>
         <Button
           variant="default"
@@ -65,37 +81,43 @@ export function Component() {
           {t('refresh')}
         </Button>
       </Group>
-      {unusual.data !== undefined && <BackfillNotice backfill={unusual.data.backfill} />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Section label={t('unusual.title')}>
+            {unusual.data !== undefined && <BackfillNotice backfill={unusual.data.backfill} />}
             <StaleDataNotice query={unusual} />
             <QueryView query={unusual} loading={loading}>
               {(data) => <UnusualSection data={data} labelNames={labelNames} />}
             </QueryView>
           </Section>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
-          <Section label={t('health.title')}>
-            <StaleDataNotice query={health} />
-            <QueryView query={health} loading={loading}>
-              {(data) => <HealthSection data={data} labelNames={labelNames} />}
-            </QueryView>
-          </Section>
-        </Grid.Col>
-        <Grid.Col span={12}>
-          <Section label={t('thresholds.title')}>
-            <StaleDataNotice query={thresholds} />
-            <QueryView query={thresholds} loading={loading}>
-              {(data) => <ThresholdSection data={data} />}
-            </QueryView>
-          </Section>
-        </Grid.Col>
-        <Grid.Col span={12}>
-          <Section label={t('precision:title')}>
-            <PrecisionSection labelNames={labelNames} />
-          </Section>
-        </Grid.Col>
+        {showHealth && (
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <Section label={t('health.title')}>
+              <StaleDataNotice query={health} />
+              <QueryView query={health} loading={loading}>
+                {(data) => <HealthSection data={data} labelNames={labelNames} />}
+              </QueryView>
+            </Section>
+          </Grid.Col>
+        )}
+        {showRest && (
+          <>
+            <Grid.Col span={12}>
+              <Section label={t('thresholds.title')}>
+                <StaleDataNotice query={thresholds} />
+                <QueryView query={thresholds} loading={loading}>
+                  {(data) => <ThresholdSection data={data} />}
+                </QueryView>
+              </Section>
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <Section label={t('precision:title')}>
+                <PrecisionSection labelNames={labelNames} />
+              </Section>
+            </Grid.Col>
+          </>
+        )}
       </Grid>
     </Stack>
   );

@@ -49,6 +49,8 @@ const en = {
     more: 'and {{count}} more',
     empty: 'No mic looks deaf.',
     emptyDescription: 'Every mic hears what its neighbours hear and reports as usual.',
+    showAll: 'Show all {{count}} mics',
+    showFewer: 'Show the {{count}} most suspect',
   },
   thresholds: {
     title: 'Threshold advice',
@@ -125,6 +127,8 @@ const ko: typeof en = {
     more: '외 {{count}}건',
     empty: '듣지 못하는 듯한 마이크가 없습니다.',
     emptyDescription: '모든 마이크가 이웃 마이크와 같은 소리를 듣고 평소처럼 보고합니다.',
+    showAll: '마이크 {{count}}개 모두 보기',
+    showFewer: '가장 의심스러운 {{count}}개만 보기',
   },
   thresholds: {
     title: '임계값 제안',
