@@ -208,7 +208,7 @@ function WallScreen() {
         <header className={classes.header}>
           <div>
             <h1 className={classes.title}>{t('wall:title')}</h1>
-            <div className={classes.setup} data-testid="wall-setup">
+            <div className={`${classes.setup} ${classes.config}`} data-testid="wall-setup">
               {[
                 config.edgeId ?? t('wall:allEdges'),
                 labelName,
