@@ -108,3 +108,52 @@ test.describe('wall display', () => {
     await expect(muted).toHaveCount(0);
   });
 });
+
+test.describe('wall on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the clock stays put as the wall settles; an unusual line cut short ends in … and its hint holds it whole', async ({
+    page,
+    demo,
+  }) => {
+    // A mic and label the demo's seeded history rarely pairs: a burst of it is unusual at once (insights.spec.ts).
+    for (let i = 0; i < 8; i += 1) await demo.addEvent({ mic_id: 'mic-0011', label_id: 'gunshot' });
+    await page.addInitScript(() => {
+      const shifts: string[] = [];
+      (window as unknown as { headerShifts: string[] }).headerShifts = shifts;
+      new PerformanceObserver((list) => {
+        type Source = { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+        for (const entry of list.getEntries() as unknown as { sources: Source[] }[])
+          for (const { node, previousRect: from, currentRect: to } of entry.sources)
+            if (node instanceof Element && node.closest('header') !== null)
+              shifts.push(`${node.outerHTML.slice(0, 60)} ${from.x},${from.y} -> ${to.x},${to.y}`);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const wall = new WallPage(page);
+    const items = wall.unusual.getByRole('listitem');
+    // The server computes every 10 s: load again until the burst is in.
+    await expect(async () => {
+      await wall.goto();
+      await expect(items.first()).toBeVisible({ timeout: 12_000 });
+    }).toPass({ timeout: 60_000 });
+    await expect(wall.freshness).toContainText('Updated');
+    expect(await page.evaluate(() => (window as unknown as { headerShifts: string[] }).headerShifts)).toEqual([]);
+
+    const burst = items.filter({ hasText: 'Gunshot ×' }).first();
+    await expect(burst).toHaveAttribute('data-hint', /: Gunshot ×\d+ in 15 min, usually/);
+    // Nothing runs past the item's edge to be cut there mid-word; what is longer than its room ends in "…".
+    for (const item of await items.all()) {
+      if (!(await item.isVisible())) continue;
+      const fit = await item.evaluate((li) => ({
+        clipped: li.scrollWidth > li.clientWidth + 1,
+        cutWithoutEllipsis: [...li.children].some(
+          (part) => part.scrollWidth > part.clientWidth + 1 && getComputedStyle(part).textOverflow !== 'ellipsis',
+        ),
+      }));
+      expect(fit).toEqual({ clipped: false, cutWithoutEllipsis: false });
+    }
+    // Reachable without a pointer too: a focus shows the whole line.
+    await burst.focus();
+    await expect(page.getByRole('tooltip')).toContainText('Gunshot ×');
+  });
+});

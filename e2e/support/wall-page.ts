@@ -25,6 +25,11 @@ export class WallPage {
     return this.page.getByTestId('wall-freshness');
   }
 
+  /** The "unusual now" strip under the header. */
+  get unusual() {
+    return this.page.getByTestId('wall-unusual');
+  }
+
   /** The full-screen notice that replaces the wall when the console refuses the screen. */
   get accessView() {
     return this.page.getByTestId('wall-access');

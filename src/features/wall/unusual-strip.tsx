@@ -8,6 +8,8 @@ import './locales';
 
 /** A strip holds what fits at a glance from across the room; /insights has the rest. */
 const STRIP_MAX = 4;
+/** A phone's strip shows this many, one a line (unusual-strip.module.css), and counts the rest. */
+const PHONE_MAX = 2;
 
 interface StripItem {
   key: string;
@@ -76,15 +78,19 @@ export function UnusualStrip({ config }: { config: WallConfig }) {
           const values = { label: item.label, count: item.observed, minutes };
           const what =
             usual.kind === 'never' ? t('unusualNever', values) : t('unusualMic', { ...values, usual: usual.value });
-          // Cut short with "…" when too long for its half of the strip: the hint holds it all.
+          // Cut short with "…" when too long for its room (the place first): the hint holds it all,
+          // on a tap or a focus too, where no pointer hovers.
           return (
-            <li key={item.key} className={classes.unusualItem} data-hint={`${item.place}: ${what}`}>
+            <li key={item.key} className={classes.unusualItem} data-hint={`${item.place}: ${what}`} tabIndex={0}>
               <span className={classes.unusualPlace}>{item.place}</span>
               <span>{what}</span>
             </li>
           );
         })}
       </ul>
+      {items.length > PHONE_MAX && (
+        <span className={classes.unusualMore}>{t('unusualMore', { count: items.length - PHONE_MAX })}</span>
+      )}
     </section>
   );
 }
