@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Button, Flex, Group, Stack, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBroadcast, IconBroadcastOff, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -27,6 +27,7 @@ import { RowAnswersProvider } from './row-answers';
 import { useSameRows } from './use-same-rows';
 import './locales';
 import { useDrawn } from '@/lib/use-drawn';
+import { usePhone } from '@/lib/screens';
 
 /** Two lines of size-sm text. */
 const STATUS_LINES_HEIGHT = 44;
@@ -113,6 +114,44 @@ export function Component() {
     top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [refetchList]);
 
+  const phone = usePhone();
+  const filterDrawer = (
+    <FilterDrawer
+      active={
+        Number(filters.range !== DEFAULT_RANGE) +
+        Number(filters.mics.length > 0) +
+        Number(filters.labels.length > 0) +
+        activeReviewFilters(filters, 'all')
+      }
+    >
+      <EventFilterBar filters={filters} onChange={update} knownLabels={knownLabels} />
+    </FilterDrawer>
+  );
+  const heardSwitch = (
+    <Switch
+      label={t('heard.filter')}
+      checked={filters.corroboratedOnly}
+      onChange={(event) => update({ corroboratedOnly: event.currentTarget.checked, page: filters.page })}
+      data-hint={
+        corroboration === undefined
+          ? undefined
+          : t('heard.filterHint', { radius: corroboration.radius_m, window: corroboration.window_s })
+      }
+    />
+  );
+  // Held from the start (a line growing as the rows came moved the table, CLS), let go on an empty page.
+  const noRows = list.data !== undefined && list.data.results.length === 0;
+  const heardStatus = (
+    <Text size="sm" c="dimmed" role="status" mih={{ base: noRows ? 0 : STATUS_LINES_HEIGHT, sm: 0 }}>
+      {corroboration !== undefined && list.data !== undefined
+        ? t(corroboration.complete ? 'heard.shown' : 'heard.shownAtLeast', {
+            count: corroboratedCount,
+            total: list.data.results.length,
+          })
+        : !noRows && !heard.isError && t('heard.reading')}
+    </Text>
+  );
+
   return (
     <Stack gap="md" ref={top}>
       <PageHeader
@@ -136,53 +175,27 @@ export function Component() {
         }
       />
 
-      <FilterDrawer
-        active={
-          Number(filters.range !== DEFAULT_RANGE) +
-          Number(filters.mics.length > 0) +
-          Number(filters.labels.length > 0) +
-          activeReviewFilters(filters, 'all')
-        }
-      >
-        <EventFilterBar filters={filters} onChange={update} knownLabels={knownLabels} />
-      </FilterDrawer>
+      {phone ? (
+        // On a phone the Filters button and the switch share one line: the top of the page stays short.
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          {filterDrawer}
+          {heardSwitch}
+        </Group>
+      ) : (
+        filterDrawer
+      )}
 
       <StaleDataNotice query={list} />
-      <NewEventsNotice
-        filters={filters}
-        shown={shown}
-        live={live}
-        pushing={pushing}
-        refetching={list.isRefetching}
-        refetchList={refetchList}
-        onShow={showNewEvents}
-      />
 
-      {/* The count's lines are kept before it is known (two on a phone, where it goes under the switch): arriving, it moved the table (CLS). */}
+      {/* The count's two lines on a phone are held by a reading note until it is known: arriving, it moved the table (CLS). */}
       <Flex
         direction={{ base: 'column', sm: 'row' }}
         align={{ base: 'flex-start', sm: 'center' }}
         justify="space-between"
         gap="sm"
       >
-        <Switch
-          label={t('heard.filter')}
-          checked={filters.corroboratedOnly}
-          onChange={(event) => update({ corroboratedOnly: event.currentTarget.checked, page: filters.page })}
-          data-hint={
-            corroboration === undefined
-              ? undefined
-              : t('heard.filterHint', { radius: corroboration.radius_m, window: corroboration.window_s })
-          }
-        />
-        <Text size="sm" c="dimmed" role="status" mih={{ base: STATUS_LINES_HEIGHT, sm: 0 }}>
-          {corroboration !== undefined && list.data !== undefined && (
-            <>
-              {t('heard.shown', { count: corroboratedCount, total: list.data.results.length })}
-              {corroboration.complete ? '' : ` ${t('heard.partial')}`}
-            </>
-          )}
-        </Text>
+        {!phone && heardSwitch}
+        {heardStatus}
         {heard.isError && (
           <Text size="sm" c="red" role="alert">
             {t('heard.failed', { reason: heard.error.message })}
@@ -199,23 +212,35 @@ export function Component() {
         error={reviews.error}
       />
 
-      <QueryView query={list}>
-        {(page) => (
-          <RowAnswersProvider value={rowAnswers}>
-            <EventsTable
-              events={rows}
-              total={page.total_cnt}
-              page={filters.page}
-              size={filters.size}
-              fetching={(list.isPlaceholderData && list.isFetching) || (reviewFiltered && !reviews.known)}
-              onPageChange={onPageChange}
-              onSizeChange={onSizeChange}
-              sortByHeard={filters.sortByHeard}
-              onSortByHeardChange={onSortByHeardChange}
-            />
-          </RowAnswersProvider>
-        )}
-      </QueryView>
+      {/* One block: the "N new events" button floats over the table's top edge (new-events-notice.module.css). */}
+      <div>
+        <NewEventsNotice
+          filters={filters}
+          shown={shown}
+          live={live}
+          pushing={pushing}
+          refetching={list.isRefetching}
+          refetchList={refetchList}
+          onShow={showNewEvents}
+        />
+        <QueryView query={list}>
+          {(page) => (
+            <RowAnswersProvider value={rowAnswers}>
+              <EventsTable
+                events={rows}
+                total={page.total_cnt}
+                page={filters.page}
+                size={filters.size}
+                fetching={(list.isPlaceholderData && list.isFetching) || (reviewFiltered && !reviews.known)}
+                onPageChange={onPageChange}
+                onSizeChange={onSizeChange}
+                sortByHeard={filters.sortByHeard}
+                onSortByHeardChange={onSortByHeardChange}
+              />
+            </RowAnswersProvider>
+          )}
+        </QueryView>
+      </div>
 
       <EventReviewDrawer event={reviewing} onClose={() => setReviewing(null)} />
 

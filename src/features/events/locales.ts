@@ -64,7 +64,10 @@ export const en = {
     filterHint: 'Events that another mic within {{radius}} m also heard within ±{{window}} s',
     shown_one: '{{count}} of the {{total}} events on this page was heard by other mics too.',
     shown_other: '{{count}} of the {{total}} events on this page were heard by other mics too.',
-    partial: 'Some neighbouring mics’ events could not all be read: counts are a lower bound.',
+    // Some neighbours' events not read yet: a lower bound, said in the count (a sentence of its own made it four lines on a phone).
+    shownAtLeast_one: 'At least {{count}} of the {{total}} events on this page was heard by other mics too.',
+    shownAtLeast_other: 'At least {{count}} of the {{total}} events on this page were heard by other mics too.',
+    reading: 'Reading which mics heard these events…',
     failed: 'Which mics heard these events is unavailable ({{reason}}).',
   },
   live: {
@@ -160,7 +163,9 @@ export const ko: typeof en = {
     filterHint: '반경 {{radius}}m 안의 다른 마이크도 ±{{window}}초 안에 들은 이벤트',
     shown_one: '이 페이지의 이벤트 {{total}}건 중 {{count}}건을 다른 마이크도 들었습니다.',
     shown_other: '이 페이지의 이벤트 {{total}}건 중 {{count}}건을 다른 마이크도 들었습니다.',
-    partial: '주변 마이크의 이벤트를 모두 읽지 못했습니다. 표시된 수는 최솟값입니다.',
+    shownAtLeast_one: '이 페이지의 이벤트 {{total}}건 중 최소 {{count}}건을 다른 마이크도 들었습니다.',
+    shownAtLeast_other: '이 페이지의 이벤트 {{total}}건 중 최소 {{count}}건을 다른 마이크도 들었습니다.',
+    reading: '이 이벤트들을 들은 마이크를 읽는 중…',
     failed: '이 이벤트들을 들은 마이크를 알 수 없습니다 ({{reason}}).',
   },
   live: {

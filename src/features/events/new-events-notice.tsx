@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconArrowUp } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import type { SoundEvent } from '@/api';
@@ -6,9 +6,7 @@ import { StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
 import type { EventFilters } from './event-filters';
 import { useNewEventCount } from './use-new-events';
-
-/** Mantine's compact-md button height. */
-const BUTTON_HEIGHT = 30;
+import classes from './new-events-notice.module.css';
 
 interface NewEventsNoticeProps {
   filters: EventFilters;
@@ -44,22 +42,21 @@ export function NewEventsNotice({
   }, [pushing, emptyShown, newCount, refetchList]);
   return (
     <>
-      {live && !pushing && <StaleDataNotice query={newer.polled} />}
-      {/* A live page keeps the button's line even while it is empty: appearing, it moved the table (CLS). */}
-      {live && (
-        <Group justify="center" mih={BUTTON_HEIGHT}>
-          {newCount > 0 && (
-            <Button
-              size="compact-md"
-              radius="xl"
-              leftSection={<IconArrowUp size={16} aria-hidden />}
-              onClick={onShow}
-              loading={refetching}
-            >
-              {t('live.newEvents', { count: newCount })}
-            </Button>
-          )}
-        </Group>
+      {/* Empty (no margin) unless the count's own poll fails. */}
+      <div className={classes.stale}>{live && !pushing && <StaleDataNotice query={newer.polled} />}</div>
+      {live && newCount > 0 && (
+        <div className={classes.anchor}>
+          <Button
+            className={classes.button}
+            size="compact-md"
+            radius="xl"
+            leftSection={<IconArrowUp size={16} aria-hidden />}
+            onClick={onShow}
+            loading={refetching}
+          >
+            {t('live.newEvents', { count: newCount })}
+          </Button>
+        </div>
       )}
     </>
   );
