@@ -11,6 +11,8 @@ import { useTranslation } from '@/lib/i18n';
 import { isFiltered, type AuditFilters } from './audit-filters';
 
 const DEBOUNCE_MS = 350;
+/** The picker lists this many mics at a time; typing finds the others. */
+const MIC_OPTIONS_SHOWN = 100;
 
 interface AuditFilterBarProps {
   filters: AuditFilters;
@@ -29,7 +31,10 @@ export function AuditFilterBar({ filters, onChange }: AuditFilterBarProps) {
   }
   const commitPerson = useDebouncedCallback((value: string) => onChange({ person: value.trim() || null }), DEBOUNCE_MS);
 
-  const mics = useQuery(micQueries.inventory());
+  // The mic list (a city's 2,400 mics) is read, sorted and handed to the picker once it is opened
+  // or a mic is picked, not with the page.
+  const [wantMics, setWantMics] = useState(false);
+  const mics = useQuery({ ...micQueries.inventory(), enabled: wantMics || filters.mic !== null });
   const micOptions = useMemo(() => {
     const options = (mics.data?.mics ?? []).map((mic) => ({ value: mic.id, label: `${mic.name} (${mic.id})` }));
     // A mic from a shared link stays selectable even before (or without) the mic list.
@@ -77,6 +82,8 @@ export function AuditFilterBar({ filters, onChange }: AuditFilterBarProps) {
           data={micOptions}
           value={filters.mic}
           onChange={(value) => onChange({ mic: value })}
+          onDropdownOpen={() => setWantMics(true)}
+          limit={MIC_OPTIONS_SHOWN}
           searchable
           clearable
           w={220}

@@ -2,7 +2,15 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { accountQueries, AUDIT_CSV_CAP, auditCsvUrl, auditQueries, micQueries, wallLinkQueries } from '@/api';
+import {
+  accountQueries,
+  AUDIT_CSV_CAP,
+  auditCsvUrl,
+  auditQueries,
+  micQueries,
+  wallLinkQueries,
+  type AuditEntry,
+} from '@/api';
 import { FilterDrawer } from '@/components/filter-drawer';
 import { QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
@@ -14,11 +22,13 @@ import { AuditTable, type TargetNames } from './audit-table';
 import './audit-locales';
 
 /** The names the trail's targets go by now: accounts, wall links and mics, each when its list answers. */
-function useTargetNames(): TargetNames {
+function useTargetNames(entries: readonly AuditEntry[] | undefined): TargetNames {
   const accounts = useQuery(accountQueries.list()).data;
   // The wall screens' own list refreshes to show which screens are alive; names need no such pace.
   const walls = useQuery({ ...wallLinkQueries.list(), refetchInterval: false }).data?.results;
-  const mics = useQuery(micQueries.inventory()).data?.mics;
+  // The mic inventory (a city's 2,400 mics) only when the page shows an entry about a mic.
+  const namesMics = entries?.some((entry) => entry.target?.type === 'mic') ?? false;
+  const mics = useQuery({ ...micQueries.inventory(), enabled: namesMics }).data?.mics;
   return useMemo(
     () => ({
       accounts: new Map((accounts ?? []).map((account) => [account.id, account.username])),
@@ -34,7 +44,7 @@ export function Component() {
   const { t, i18n } = useTranslation('adminAudit');
   const [filters, setFilters] = useSearchParamsState(auditSearch);
   const list = useQuery(auditQueries.list(auditListQuery(filters)));
-  const names = useTargetNames();
+  const names = useTargetNames(list.data?.results);
   const total = list.isPlaceholderData ? undefined : list.data?.total_cnt;
 
   const update = (patch: Partial<AuditFilters>) => setFilters({ page: 1, ...patch });
