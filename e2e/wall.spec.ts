@@ -139,8 +139,10 @@ test.describe('wall on a phone', () => {
     await expect(wall.freshness).toContainText('Updated');
     expect(await page.evaluate(() => (window as unknown as { headerShifts: string[] }).headerShifts)).toEqual([]);
 
-    const burst = items.filter({ hasText: 'Gunshot ×' }).first();
-    await expect(burst).toHaveAttribute('data-hint', /: Gunshot ×\d+ in 15 min, usually/);
+    // The burst, or whatever else the shared demo made unusual first: each line's hint holds it whole.
+    const first = items.first();
+    const hint = await first.getAttribute('data-hint');
+    expect(hint).toMatch(/^.+: .+ ×\d+ in 15 min, usually/);
     // Nothing runs past the item's edge to be cut there mid-word; what is longer than its room ends in "…".
     for (const item of await items.all()) {
       if (!(await item.isVisible())) continue;
@@ -153,7 +155,7 @@ test.describe('wall on a phone', () => {
       expect(fit).toEqual({ clipped: false, cutWithoutEllipsis: false });
     }
     // Reachable without a pointer too: a focus shows the whole line.
-    await burst.focus();
-    await expect(page.getByRole('tooltip')).toContainText('Gunshot ×');
+    await first.focus();
+    await expect(page.getByRole('tooltip')).toHaveText(hint!);
   });
 });
