@@ -1,45 +1,9 @@
 import { useComputedColorScheme } from '@mantine/core';
 import type { Feature } from 'geojson';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Pane, useMap, useMapEvent } from 'react-leaflet';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import countriesUrl from 'world-atlas/countries-50m.json?url';
+import { countriesIn, loadOutlines, type Box, type Outlines as CountryOutlines } from './country-outlines';
 import { L } from './leaflet-setup';
-
-let countries: Promise<Feature[]> | null = null;
-
-/**
- * Natural Earth country outlines, bundled with the app: fetched once from our own server, and
- * made into features a few countries at a time (all at once it was one long task of the map's
- * start, four times longer on a phone).
- */
-function loadCountries(): Promise<Feature[]> {
-  countries ??= fetch(countriesUrl)
-    .then((response) => {
-      if (!response.ok) throw new Error(`offline basemap: ${response.status}`);
-      return response.json() as Promise<Topology<{ countries: GeometryCollection }>>;
-    })
-    .then((topology) => inSlices(topology.objects.countries.geometries, (shape) => feature(topology, shape) as Feature))
-    .catch((error: unknown) => {
-      countries = null;
-      throw error;
-    });
-  return countries;
-}
-
-function inSlices<T, R>(items: readonly T[], convert: (item: T) => R): Promise<R[]> {
-  return new Promise((resolve) => {
-    const out: R[] = [];
-    const slice = () => {
-      const until = performance.now() + 8;
-      while (out.length < items.length && performance.now() < until) out.push(convert(items[out.length]!));
-      if (out.length < items.length) window.setTimeout(slice, 0);
-      else resolve(out);
-    };
-    slice();
-  });
-}
 
 /**
  * Runs `then` once the page has loaded and the main thread is idle: the outline is decoration,
@@ -65,34 +29,13 @@ function afterStart(then: () => void): () => void {
 
 const PANE = 'offline-basemap';
 
-type Box = [south: number, west: number, north: number, east: number];
-const boxes = new WeakMap<Feature, Box>();
-
-/** A country's bounding box, found once. */
-function boxOf(country: Feature): Box {
-  let box = boxes.get(country);
-  if (box !== undefined) return box;
-  box = [90, 180, -90, -180];
-  const visit = (value: unknown): void => {
-    if (!Array.isArray(value)) return;
-    if (typeof value[0] === 'number') {
-      const [lon, lat] = value as [number, number];
-      box![0] = Math.min(box![0], lat);
-      box![1] = Math.min(box![1], lon);
-      box![2] = Math.max(box![2], lat);
-      box![3] = Math.max(box![3], lon);
-      return;
-    }
-    for (const item of value) visit(item);
-  };
-  if (country.geometry !== null && 'coordinates' in country.geometry) visit(country.geometry.coordinates);
-  boxes.set(country, box);
-  return box;
-}
-
 /** The view with a wide margin: the countries drawn cover panning around it without a rebuild. */
 function regionAround(map: L.Map): L.LatLngBounds {
   return map.getBounds().pad(1.5);
+}
+
+function boxOf(bounds: L.LatLngBounds): Box {
+  return [bounds.getSouth(), bounds.getWest(), bounds.getNorth(), bounds.getEast()];
 }
 
 /**
@@ -114,7 +57,8 @@ export function OfflineBasemap() {
 function Outlines() {
   const map = useMap();
   const scheme = useComputedColorScheme('light');
-  const [data, setData] = useState<Feature[] | null>(null);
+  const [outlines, setOutlines] = useState<CountryOutlines | null>(null);
+  const [near, setNear] = useState<Feature[] | null>(null);
   const [renderer] = useState(() => L.canvas({ padding: 0.5, pane: PANE }));
   // Only the countries near the view become map layers: all of them (their points made into
   // Leaflet objects and projected) held a phone's main thread for about a second.
@@ -122,28 +66,34 @@ function Outlines() {
   useMapEvent('moveend', () => {
     if (!region.contains(map.getBounds())) setRegion(regionAround(map));
   });
-  const near = useMemo(
-    () =>
-      data?.filter((country) => {
-        const [south, west, north, east] = boxOf(country);
-        return region.intersects(L.latLngBounds([south, west], [north, east]));
-      }) ?? null,
-    [data, region],
-  );
+  // The outline and the graticule are decoration: both wait for the page's load and an idle moment,
+  // after the mics (the graticule's first lines, with the canvas they make, were 160 ms at 4x CPU
+  // right after the map's first draw on the city's /map).
+  const [started, setStarted] = useState(false);
 
   useEffect(() => {
     let alive = true;
-    const cancel = afterStart(() =>
-      loadCountries().then(
-        (shapes) => alive && setData(shapes),
+    const cancel = afterStart(() => {
+      setStarted(true);
+      loadOutlines().then(
+        (loaded) => alive && setOutlines(loaded),
         () => undefined,
-      ),
-    );
+      );
+    });
     return () => {
       alive = false;
       cancel();
     };
   }, []);
+
+  useEffect(() => {
+    if (outlines === null) return;
+    let alive = true;
+    void countriesIn(outlines, boxOf(region)).then((countries) => alive && setNear(countries));
+    return () => {
+      alive = false;
+    };
+  }, [outlines, region]);
 
   const dark = scheme === 'dark';
   return (
@@ -156,7 +106,9 @@ function Outlines() {
           fill={dark ? '#1f2a37' : '#eef1f4'}
         />
       )}
-      <Graticule color={dark ? 'rgba(160, 174, 192, 0.22)' : 'rgba(90, 110, 140, 0.22)'} renderer={renderer} />
+      {started && (
+        <Graticule color={dark ? 'rgba(160, 174, 192, 0.22)' : 'rgba(90, 110, 140, 0.22)'} renderer={renderer} />
+      )}
     </>
   );
 }
