@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconClockExclamation, IconMoodEmpty } from '@tabler/
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
-import { ApiError, useLiveState } from '@/api';
+import { ApiError, usePushedHealth } from '@/api';
 import { clockTime } from '@/lib/clock-time';
 import { PageLoader } from './page-loader';
 
@@ -22,9 +22,8 @@ interface QueryLike<T = unknown> {
  */
 export function StaleDataNotice({ query }: { query: QueryLike }) {
   const { t } = useTranslation();
-  const live = useLiveState();
   // While pushed, the page asks nothing itself: the hub's word that it cannot read the edge marks it stale.
-  const hub = live.status === 'live' ? live.health : null;
+  const hub = usePushedHealth();
   const hubFailing = hub !== null && (hub.status === 'down' || hub.status === 'degraded') && hub.error !== null;
   if (query.data === undefined) return null;
   let time: number;

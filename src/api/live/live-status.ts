@@ -34,6 +34,24 @@ export function useLive(): boolean {
   return useSyncExternalStore(liveState.subscribe, () => liveState.get().status === 'live');
 }
 
+/**
+ * The stream's status alone. Every message (heartbeats included) writes `heardAt`: a component
+ * reading the whole state re-rendered with each, and each such update restarted whatever page
+ * render React was slicing (a trace of /mics at 4x CPU: the table's first draw restarted on the
+ * stream's open, health and reset messages, then ran as one long task).
+ */
+export function useLiveStatus(): LiveStatus {
+  return useSyncExternalStore(liveState.subscribe, () => liveState.get().status);
+}
+
+/** The hub's latest word on the edge while the stream is live (null otherwise); see useLiveStatus. */
+export function usePushedHealth(): HubHealth | null {
+  return useSyncExternalStore(liveState.subscribe, () => {
+    const state = liveState.get();
+    return state.status === 'live' ? state.health : null;
+  });
+}
+
 export function useLiveState(): LiveState {
   return useSyncExternalStore(liveState.subscribe, liveState.get);
 }

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { IconAccessPoint, IconAccessPointOff, IconLoader, IconLockX } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { edgeConnection, useLiveState } from '@/api';
+import { edgeConnection, useLiveStatus } from '@/api';
 import { clockTime } from '@/lib/clock-time';
 
 /**
@@ -12,7 +12,7 @@ import { clockTime } from '@/lib/clock-time';
 export function ConnectionIndicator() {
   const { t } = useTranslation();
   const state = useSyncExternalStore(edgeConnection.subscribe, edgeConnection.get);
-  const live = useLiveState().status;
+  const live = useLiveStatus();
   let color = 'gray';
   let label = t('connection.connecting');
   let icon = <IconLoader size={14} aria-hidden />;

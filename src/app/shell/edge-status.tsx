@@ -2,7 +2,7 @@ import { Alert, Text } from '@mantine/core';
 import { IconAlertOctagon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { edgeConnection, listMics, useLiveState } from '@/api';
+import { edgeConnection, listMics, useLiveStatus } from '@/api';
 import { useTranslation } from '@/lib/i18n';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 
@@ -16,7 +16,7 @@ import { useRuntimeConfig } from '@/lib/runtime-config';
  */
 export function EdgeHeartbeat() {
   const config = useRuntimeConfig();
-  const liveStatus = useLiveState().status;
+  const liveStatus = useLiveStatus();
   useQuery({
     queryKey: ['edge-heartbeat'],
     queryFn: ({ signal }) => listMics({ page: 1, size: 1 }, signal),
@@ -32,8 +32,8 @@ export function EdgeHeartbeat() {
 export function TokenRejectedAlert() {
   const { t } = useTranslation();
   const config = useRuntimeConfig();
-  const connection = useSyncExternalStore(edgeConnection.subscribe, edgeConnection.get);
-  if (config.auth.browserToken || connection.status !== 'unauthorized') return null;
+  const status = useSyncExternalStore(edgeConnection.subscribe, () => edgeConnection.get().status);
+  if (config.auth.browserToken || status !== 'unauthorized') return null;
   return (
     <Alert color="red" icon={<IconAlertOctagon aria-hidden />} mb="md" role="alert">
       <Text size="sm">{t('connection.tokenRejected')}</Text>
