@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { micQueries, storeMic, updateMic, type Mic } from '@/api';
 import { MicStatusBadge } from '@/components/mic-status-badge';
+import classes from './mics.module.css';
 
 /**
  * Active/inactive straight from the row. Switching a device off asks first (one stray click would
@@ -59,7 +60,8 @@ export function StatusToggle({ mic }: { mic: Mic }) {
   return (
     // A click on the switch, or in its dialog (portalled, but React events still bubble here), is
     // not a click on the row (which opens the drawer).
-    <Group gap={8} wrap="nowrap" onClick={(event) => event.stopPropagation()}>
+    // A plain row, not a Group: one per table row, and Group's style resolution bought nothing here.
+    <div className={classes.statusCell} onClick={(event) => event.stopPropagation()}>
       <Switch
         size="sm"
         checked={mic.status === 'active'}
@@ -90,6 +92,6 @@ export function StatusToggle({ mic }: { mic: Mic }) {
           </Group>
         </Modal>
       )}
-    </Group>
+    </div>
   );
 }
