@@ -25,6 +25,8 @@ beforeAll(() => {
 // The replay (its own section, tested in replay-timeline.test.ts): two mics, the first heard first.
 beforeEach(() => {
   server.use(
+    // Not scored yet: the drill-down waits for this answer (or its error) before its first draw.
+    http.get('/api/priority/items', () => HttpResponse.json({ priorities: {} })),
     http.get('/api/insights/replay/:id', ({ params }) =>
       HttpResponse.json({
         composite_id: params.id,

@@ -10,7 +10,7 @@ import { DateTime } from '@/components/date-time';
 import { ReviewPanel } from '@/components/review/review-panel';
 import { NotFoundState, QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { PageHeader } from '@/components/page-header';
-import { ListenSection } from './audio/listen-section';
+import { ListenSection, usePlayerLoaded } from './audio/listen-section';
 import { BaseEventsTable } from './base-events-table';
 import { byTime } from './composite-summary';
 import { CompositePriority, LabelsAndCounts } from './composite-timeline-entry';
@@ -38,11 +38,13 @@ export function Component() {
   const query = useQuery(compositeEventQueries.detail(compositeEventId));
   // The review panel and the priority line head the page but asked for their answers only once it
   // was drawn, then pushed every section below them down by about 540 px (CLS 0.45 at 412 px, every
-  // load). They are asked now, beside the composite, and the page is drawn with them.
+  // load); so did the player's code, by about 200 px. They are asked now, beside the composite, and
+  // the page is drawn with them.
   const thread = useQuery({ ...reviewQueries.thread('composite', compositeEventId), retry: false });
   const ids = useMemo(() => [compositeEventId], [compositeEventId]);
   const scored = usePrioritiesAnswer('composite', ids).settled;
-  const released = useFirstDraw(query.data !== undefined, !thread.isPending && scored, HOLD_MS);
+  const playerIn = usePlayerLoaded();
+  const released = useFirstDraw(query.data !== undefined, !thread.isPending && scored && playerIn, HOLD_MS);
 
   return (
     <QueryView
