@@ -1,4 +1,4 @@
-import { LocationPage } from './support/location-page';
+import { LocationPage, type ApiSourceAnswer } from './support/location-page';
 import { expect, test } from './support/test';
 import { WallPage } from './support/wall-page';
 
@@ -12,13 +12,15 @@ test.describe('where it was', () => {
     request,
     consoleErrors,
   }) => {
-    const { id, answer } = await LocationPage.findComposite(request, (a) =>
-      a.sources.some((s) => s.method !== 'nearest-mic'),
-    );
+    const { id } = await LocationPage.findComposite(request, (a) => a.sources.some((s) => s.method !== 'nearest-mic'));
+    const where = new LocationPage(page);
+    // The page is held to the answer it was served: the shared demo may add a sound to the composite
+    // between the lookup above and the page's own request.
+    const served = page.waitForResponse((r) => r.url().endsWith(`/composite-events/${encodeURIComponent(id)}/source`));
+    await page.goto(`/composite-events/${encodeURIComponent(id)}`);
+    const answer = (await (await served).json()) as ApiSourceAnswer;
     const located = answer.sources.filter((s) => s.method !== 'nearest-mic');
     const best = located.reduce((a, b) => (b.radius_m < a.radius_m ? b : a));
-    const where = new LocationPage(page);
-    await page.goto(`/composite-events/${encodeURIComponent(id)}`);
 
     await expect(where.whereSection()).toBeVisible();
     await expect(where.whereSection().getByTestId('where-best')).toContainText(PLACE_IN_WORDS);

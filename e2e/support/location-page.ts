@@ -74,12 +74,19 @@ export class LocationPage {
       const list = await request.get(`/api/v1/composite-events?size=50&page=${page}&order_by=desc`);
       expect(list.ok()).toBe(true);
       const results = (await list.json()) as {
-        results: { id: string; started_at: string; rule: { window_seconds: number } }[];
+        results: {
+          id: string;
+          started_at: string;
+          rule: { window_seconds: number };
+          events: { created_at: string }[];
+        }[];
       };
-      // Only composites whose rule window has closed: an open one gains sounds between this answer and the page's.
-      const closed = results.results.filter(
-        (c) => Date.parse(c.started_at) + (c.rule.window_seconds + 30) * 1000 < Date.now(),
-      );
+      // Only composites whose rule window has closed after their latest sound: an open one gains sounds
+      // between this answer and the page's (a run of screams kept one growing long after it started).
+      const closed = results.results.filter((c) => {
+        const last = Math.max(Date.parse(c.started_at), ...c.events.map((e) => Date.parse(e.created_at)));
+        return last + (c.rule.window_seconds + 30) * 1000 < Date.now();
+      });
       for (const { id } of closed) {
         const response = await request.get(`/api/insights/composite-events/${encodeURIComponent(id)}/source`);
         expect(response.ok()).toBe(true);
