@@ -9,6 +9,7 @@ import { useSearchParamsState } from '@/lib/search-params';
 import { useLocation } from 'react-router-dom';
 import { byPriorityThenAge, compositeEventQueries, unlessLive, useLive, type CompositeEvent, type Page } from '@/api';
 import { BulkReviewed } from '@/components/review/bulk-reviewed';
+import { NewItemsButton } from '@/components/new-items-button';
 import { usePrioritiesAnswer } from '@/components/review/use-priority';
 import { useCanReview, useReviewStatesAnswer } from '@/components/review/use-review';
 import { FilterDrawer } from '@/components/filter-drawer';
@@ -19,7 +20,6 @@ import { ReviewFilterRow } from '@/components/review/review-filter-row';
 import { timelineQuery, timelineSearch, type TimelineFilters } from './timeline-filters';
 import { TriageTimeline } from './triage-timeline';
 import { heldView, idsOf, takesAnswer, useLastSettled, type Snapshot } from './held-timeline';
-import { NewCompositesNotice } from './new-composites-notice';
 import { useFirstDraw } from './use-first-draw';
 import './locales';
 import { useDrawn } from '@/lib/use-drawn';
@@ -201,7 +201,6 @@ export function Component() {
       >
         {(page) => (
           <>
-            {filters.page === 1 && <NewCompositesNotice count={freshShown} onShow={showNew} />}
             {shown.length < held.shown.length && (
               <Text size="sm" c="dimmed" role="status">
                 {t('review:filter.hidden', { count: held.shown.length - shown.length })}
@@ -212,13 +211,22 @@ export function Component() {
                 <BulkReviewed items={belowReview} />
               </Group>
             )}
-            <TriageTimeline
-              events={shown}
-              reviews={reviews}
-              priorities={priorities}
-              search={location.search}
-              dimmed={list.isPlaceholderData}
-            />
+            {/* One block: "N new" floats over the timeline's top edge. */}
+            <div>
+              <NewItemsButton
+                label={t('timeline.newEvents', { count: freshShown })}
+                count={filters.page === 1 ? freshShown : 0}
+                onShow={showNew}
+                focusAfter={() => document.querySelector<HTMLElement>('#triage-0 a')}
+              />
+              <TriageTimeline
+                events={shown}
+                reviews={reviews}
+                priorities={priorities}
+                search={location.search}
+                dimmed={list.isPlaceholderData}
+              />
+            </div>
             <Group justify="space-between" wrap="wrap">
               <Text size="sm" c="dimmed">
                 {t('timeline.pages', {

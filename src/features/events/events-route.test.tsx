@@ -145,7 +145,10 @@ describe('/events', () => {
       'Same sound within 10 s at: 서울역 광장 북측 기둥, Seoul Station Plaza South pole, mic-0033',
     );
     expect(screen.getByText('Only its own mic')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('1 of the 2 events on this page was heard by other mics too.');
+    expect(screen.getByText('1 of the 2 events on this page was heard by other mics too.')).toHaveAttribute(
+      'role',
+      'status',
+    );
     expect(screen.getAllByRole('row')).toHaveLength(3);
 
     await userEvent.click(screen.getByRole('switch', { name: 'Corroborated only' }));

@@ -1,7 +1,6 @@
-import { Button } from '@mantine/core';
-import { IconArrowUp } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import type { SoundEvent } from '@/api';
+import { NewItemsButton } from '@/components/new-items-button';
 import { StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
 import type { EventFilters } from './event-filters';
@@ -44,20 +43,12 @@ export function NewEventsNotice({
     <>
       {/* Empty (no margin) unless the count's own poll fails. */}
       <div className={classes.stale}>{live && !pushing && <StaleDataNotice query={newer.polled} />}</div>
-      {live && newCount > 0 && (
-        <div className={classes.anchor}>
-          <Button
-            className={classes.button}
-            size="compact-md"
-            radius="xl"
-            leftSection={<IconArrowUp size={16} aria-hidden />}
-            onClick={onShow}
-            loading={refetching}
-          >
-            {t('live.newEvents', { count: newCount })}
-          </Button>
-        </div>
-      )}
+      <NewItemsButton
+        label={t('live.newEvents', { count: newCount })}
+        count={live ? newCount : 0}
+        onShow={onShow}
+        loading={refetching}
+      />
     </>
   );
 }
