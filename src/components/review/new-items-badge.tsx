@@ -25,7 +25,7 @@ export function NewItemsBadge() {
   return (
     <Badge
       size="sm"
-      circle={count < 10}
+      circle={shown.length === 1}
       color={count === 0 ? 'gray' : 'red.8'}
       variant={count === 0 ? 'light' : 'filled'}
       aria-label={t('nav.newItems', { shown })}
