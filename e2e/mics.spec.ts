@@ -185,8 +185,12 @@ test.describe('mic edit drawer', () => {
     await mics.field('Host').fill('10.10.9.3');
     await mics.status('Inactive').check();
 
-    // Location through the map: a click places the marker, a drag moves it again.
+    // Location through the map, shown when asked for: a click places the marker, a drag moves it again.
     const latitudeBefore = await mics.field('Latitude').inputValue();
+    await expect(mics.map).toBeHidden();
+    await mics.setOnMap.click();
+    await expect(mics.drawer.getByRole('button', { name: 'Hide map' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(mics.marker).toBeVisible();
     await mics.map.scrollIntoViewIfNeeded();
     const box = (await mics.map.boundingBox())!;
     await page.mouse.click(box.x + box.width / 2 + 80, box.y + box.height / 2 - 50);

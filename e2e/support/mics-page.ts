@@ -94,6 +94,11 @@ export class MicsPage {
     return this.drawer.getByRole('radio', { name: label });
   }
 
+  /** Shows the position map, which the drawer leaves out until asked for. */
+  get setOnMap(): Locator {
+    return this.drawer.getByRole('button', { name: 'Set on map' });
+  }
+
   get map(): Locator {
     return this.drawer.getByRole('region', { name: /Device position/ });
   }

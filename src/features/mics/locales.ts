@@ -73,6 +73,9 @@ const en = {
     longitude: 'Longitude',
     mapLabel: 'Device position: click the map or drag the marker to move it',
     mapHint: 'Click the map or drag the marker to set the position.',
+    setOnMap: 'Set on map',
+    showMap: 'Show on map',
+    hideMap: 'Hide map',
     thresholds: 'Thresholds',
     thresholdsHint:
       'Each category takes one number from 0 to 1. The service reports a confidence and a sound level per category; how the number you send maps to them is up to the edge, so the values it reports back are shown after saving.',
@@ -212,6 +215,9 @@ const ko: typeof en = {
     longitude: '경도',
     mapLabel: '장치 위치: 지도를 클릭하거나 마커를 끌어 옮기세요',
     mapHint: '지도를 클릭하거나 마커를 끌어 위치를 지정하세요.',
+    setOnMap: '지도에서 지정',
+    showMap: '지도에서 보기',
+    hideMap: '지도 숨기기',
     thresholds: '임계값',
     thresholdsHint:
       '범주마다 0에서 1 사이의 숫자 하나를 보냅니다. 서비스는 범주별로 신뢰도와 소리 크기를 보고하며, 보낸 숫자가 이 값들에 어떻게 반영되는지는 엣지가 정하므로 저장 후 엣지가 보고한 값을 보여 줍니다.',

@@ -1,7 +1,8 @@
-import type { LeafletEventHandlerFnMap, Marker as LeafletMarker } from 'leaflet';
-import { useEffect, useMemo } from 'react';
+import type { LatLngBounds, LeafletEventHandlerFnMap, Marker as LeafletMarker } from 'leaflet';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { CircleMarker, Marker, Tooltip, useMap, useMapEvents } from 'react-leaflet';
-import type { InventoryMic } from '@/api';
+import { micQueries, type InventoryMic } from '@/api';
 import { BaseMap } from '@/components/map/base-map';
 import classes from './mics.module.css';
 
@@ -53,12 +54,27 @@ function PositionMarker({
   return <Marker position={[position.latitude, position.longitude]} draggable={!readOnly} eventHandlers={handlers} />;
 }
 
+/** The map's view with half a view around it, so a short pan finds its dots already drawn. */
+const nearView = (bounds: LatLngBounds) => bounds.pad(0.5);
+
 /**
  * The other devices as small grey dots: with no tiles at an edge site, they are what tells the
- * admin where on the street this one stands.
+ * admin where on the street this one stands. Only those near the view: a city's edge has
+ * thousands, and a layer with its tooltip for each took the drawer's map seconds to start.
  */
-function Neighbours({ mics }: { mics: readonly InventoryMic[] }) {
-  return mics.map((mic) => (
+function Neighbours({ micId }: { micId: string }) {
+  const map = useMap();
+  const everyMic = useQuery(micQueries.inventory());
+  const [area, setArea] = useState(() => nearView(map.getBounds()));
+  useMapEvents({ moveend: () => setArea(nearView(map.getBounds())) });
+  const near = useMemo(
+    () =>
+      (everyMic.data?.mics ?? []).filter(
+        (mic) => mic.id !== micId && area.contains([mic.location.latitude, mic.location.longitude]),
+      ),
+    [everyMic.data, micId, area],
+  );
+  return near.map((mic: InventoryMic) => (
     <CircleMarker
       key={mic.id}
       center={[mic.location.latitude, mic.location.longitude]}
@@ -73,29 +89,32 @@ function Neighbours({ mics }: { mics: readonly InventoryMic[] }) {
 
 /** A small map to set a device's position: click to place, or drag the marker. */
 export function LocationPicker({
+  micId,
   initial,
   position,
   onChange,
   readOnly,
   label,
-  neighbours,
+  height,
 }: {
-  neighbours: readonly InventoryMic[];
+  micId: string;
   initial: Position;
   position: Position | null;
   onChange: (position: Position) => void;
   readOnly: boolean;
   label: string;
+  height: number;
 }) {
   return (
     <BaseMap
       center={[initial.latitude, initial.longitude]}
       zoom={14}
-      height={220}
+      height={height}
       label={label}
       className={classes.map}
+      afterPaint
     >
-      <Neighbours mics={neighbours} />
+      <Neighbours micId={micId} />
       <PositionMarker position={position} onChange={onChange} readOnly={readOnly} />
     </BaseMap>
   );

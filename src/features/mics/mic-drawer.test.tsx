@@ -80,6 +80,27 @@ describe('mic drawer', () => {
     await waitFor(() => expect(patches).toEqual([{ thresholds: { scream: 0.82 } }]));
   });
 
+  it('opens without the map; the position is typed, or set on the map once asked for', async () => {
+    const patches = edge((body) =>
+      HttpResponse.json({ data: { ...mic, location: { ...mic.location, ...body.location } } }),
+    );
+    const user = userEvent.setup();
+    renderDrawer();
+    const latitude = await screen.findByRole('textbox', { name: 'Latitude' });
+    expect(screen.queryByRole('region', { name: /Device position/ })).not.toBeInTheDocument();
+
+    await user.clear(latitude);
+    await user.type(latitude, '37.5');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches).toEqual([{ location: { latitude: 37.5, longitude: mic.location.longitude } }]));
+
+    const setOnMap = screen.getByRole('button', { name: 'Set on map' });
+    expect(setOnMap).toHaveAttribute('aria-expanded', 'false');
+    await user.click(setOnMap);
+    expect(await screen.findByRole('region', { name: /Device position/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide map' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('maps a 422 loc to its field and keeps the input', async () => {
     const patches = edge(() =>
       HttpResponse.json(

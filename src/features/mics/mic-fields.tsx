@@ -1,16 +1,24 @@
-import { Group, NumberInput, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Radio, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useCallback, useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { micQueries, type Mic } from '@/api';
+import { IconMap } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useId, useState } from 'react';
+import type { Mic } from '@/api';
 import { MicStatusBadge } from '@/components/mic-status-badge';
 import { useTranslation } from '@/lib/i18n';
-import { LocationPicker, type Position } from './location-picker';
+import type { Position } from './location-picker';
 import type { MicFormValues } from './mic-form-model';
 import classes from './mics.module.css';
 import './locales';
 
 type MicForm = UseFormReturnType<MicFormValues>;
+
+/*
+ * Leaflet's code and start, and the whole inventory for the neighbour dots, came with every open
+ * of the drawer (its longest task at 4x CPU on a city's edge), while most opens read or change
+ * thresholds: the map and what it draws load when asked for; the fields take the position without it.
+ */
+const LocationPicker = lazy(async () => ({ default: (await import('./location-picker')).LocationPicker }));
+const MAP_HEIGHT = 220;
 
 /** Name, host and status. */
 export function MicIdentityFields({ form, mic, readOnly }: { form: MicForm; mic: Mic; readOnly: boolean }) {
@@ -67,14 +75,11 @@ function positionOf(values: MicFormValues): Position | null {
   return { latitude, longitude };
 }
 
-/** Latitude and longitude, typed or picked on a map that shows the other mics around. */
+/** Latitude and longitude, typed, or picked on a map (shown on request) that shows the other mics around. */
 export function MicLocationFields({ form, mic, readOnly }: { form: MicForm; mic: Mic; readOnly: boolean }) {
   const { t } = useTranslation('mics');
-  const everyMic = useQuery(micQueries.inventory());
-  const neighbours = useMemo(
-    () => (everyMic.data?.mics ?? []).filter((other) => other.id !== mic.id),
-    [everyMic.data, mic.id],
-  );
+  const [mapShown, setMapShown] = useState(false);
+  const mapId = useId();
   const setPosition = useCallback(
     (position: Position) => {
       form.setFieldValue('latitude', position.latitude);
@@ -99,25 +104,45 @@ export function MicLocationFields({ form, mic, readOnly }: { form: MicForm; mic:
   );
   return (
     <Stack gap={6}>
-      <Title order={3} size="h5">
-        {t('form.location')}
-      </Title>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Title order={3} size="h5">
+          {t('form.location')}
+        </Title>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconMap size={16} aria-hidden />}
+          aria-expanded={mapShown}
+          aria-controls={mapShown ? mapId : undefined}
+          onClick={() => setMapShown((shown) => !shown)}
+        >
+          {mapShown ? t('form.hideMap') : t(readOnly ? 'form.showMap' : 'form.setOnMap')}
+        </Button>
+      </Group>
       <SimpleGrid cols={2} spacing="sm">
         {coordinate('latitude', 90)}
         {coordinate('longitude', 180)}
       </SimpleGrid>
-      <LocationPicker
-        initial={mic.location}
-        position={positionOf(form.values)}
-        onChange={setPosition}
-        readOnly={readOnly}
-        label={t('form.mapLabel')}
-        neighbours={neighbours}
-      />
-      {!readOnly && (
-        <Text size="xs" c="dimmed">
-          {t('form.mapHint')}
-        </Text>
+      {mapShown && (
+        <Stack gap={6} id={mapId}>
+          {/* The map's own height while its code loads: what follows moves once, on the click. */}
+          <Suspense fallback={<Skeleton height={MAP_HEIGHT} />}>
+            <LocationPicker
+              micId={mic.id}
+              initial={mic.location}
+              position={positionOf(form.values)}
+              onChange={setPosition}
+              readOnly={readOnly}
+              label={t('form.mapLabel')}
+              height={MAP_HEIGHT}
+            />
+          </Suspense>
+          {!readOnly && (
+            <Text size="xs" c="dimmed">
+              {t('form.mapHint')}
+            </Text>
+          )}
+        </Stack>
       )}
     </Stack>
   );
