@@ -81,20 +81,23 @@ export function Component() {
           <Title order={2} size="h4">
             {readOnly ? t('drawer.titleReadOnly') : t('drawer.title')}
           </Title>
-          {query.data !== undefined && (
-            <Group gap="xs" wrap="nowrap">
-              <Text size="xs" c="dimmed" ff="monospace">
-                {query.data.id} · {query.data.edge_id}
-              </Text>
-              <Text size="xs" c="dimmed">
-                ·
-              </Text>
-              <Text size="xs" c="dimmed" span>
-                {t('drawer.updated')}
-              </Text>
-              <DateTime value={query.data.updated_at} relative size="xs" c="dimmed" />
-            </Group>
-          )}
+          {/* The id is known from the address: its line is there from the start, so the form below does not move down when the device's answer fills it. */}
+          <Group gap="xs" wrap="nowrap">
+            <Text size="xs" c="dimmed" ff="monospace">
+              {query.data === undefined ? micId : `${query.data.id} · ${query.data.edge_id}`}
+            </Text>
+            {query.data !== undefined && (
+              <>
+                <Text size="xs" c="dimmed">
+                  ·
+                </Text>
+                <Text size="xs" c="dimmed" span>
+                  {t('drawer.updated')}
+                </Text>
+                <DateTime value={query.data.updated_at} relative size="xs" c="dimmed" />
+              </>
+            )}
+          </Group>
         </Stack>
       }
     >
