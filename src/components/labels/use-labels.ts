@@ -23,8 +23,12 @@ export interface Category {
  * interface has no label list, so it is the union of the categories named in events (with their
  * ko/en names, useLabelNames) and what any device has a threshold for.
  */
-export function useLabels(): { categories: Category[]; names: ReadonlyMap<string, LabelName> } {
-  const mics = useQuery({ ...micQueries.inventory(), staleTime: LABEL_STALE_MS });
+export function useLabels({ withInventory = true }: { withInventory?: boolean } = {}): {
+  categories: Category[];
+  names: ReadonlyMap<string, LabelName>;
+} {
+  // withInventory false: the categories no event named yet wait until a picker asks for them.
+  const mics = useQuery({ ...micQueries.inventory(), staleTime: LABEL_STALE_MS, enabled: withInventory });
   const { names } = useLabelNames();
   return useMemo(() => {
     const ids = new Set<string>(names.keys());

@@ -21,7 +21,10 @@ export function ThresholdFields({
   readOnly: boolean;
 }) {
   const { t, i18n } = useTranslation('mics');
-  const { categories, names } = useLabels();
+  // The categories only thresholds name come from the whole inventory (thousands of mics on a
+  // city's edge, read and checked in the drawer's opening task): read once the picker is used.
+  const [pickerUsed, setPickerUsed] = useState(false);
+  const { categories, names } = useLabels({ withInventory: pickerUsed });
   const [newCategory, setNewCategory] = useState('');
 
   const listed = new Set(form.values.thresholds.map((row) => row.category.trim()));
@@ -78,6 +81,7 @@ export function ThresholdFields({
             renderOption={({ option }) => optionText(option.value)}
             value={newCategory}
             onChange={setNewCategory}
+            onFocus={() => setPickerUsed(true)}
             onKeyDown={(event) => {
               // Enter on a highlighted option picks it (the picker's own handling, after this one).
               if (event.key === 'Enter' && !event.currentTarget.hasAttribute('aria-activedescendant')) {
