@@ -8,26 +8,42 @@ import classes from './wall-place.module.css';
 
 /** A wall asks again now and then: a composite that grows may be placed better. */
 const PLACE_REFRESH_MS = 30_000;
-// Stable, so useQueries hands back the same array while no answer changed.
-const dataOf = <T,>(results: { data: T }[]) => results.map((r) => r.data);
+// Stable, so useQueries hands back the same answers while none changed.
+const answersOf = <T,>(results: { data: T; isPending: boolean }[]) => ({
+  data: results.map((r) => r.data),
+  pending: results.map((r) => r.isPending),
+});
 const OPTIONS = { refetchInterval: PLACE_REFRESH_MS, refetchIntervalInBackground: true, retry: 1 } as const;
 
+/** Past this, nothing waits for the first places any more: each card then asks for its own. */
+const FIRST_PLACES_WAIT_MS = 3000;
+
 /**
- * Whether the wall's first places have come (or failed): until then no card or map asks for its
- * own, which the first answer brings. The wall's LCP element is a card's place: asked one request
- * per card after the review states had drawn the cards, it came one round trip and a chunk later.
+ * Whether the wall's first places have come (or failed, or are late): until then no card or map
+ * asks for its own, which the first answer brings. The wall's LCP element is a card's place: asked
+ * one request per card after the review states had drawn the cards, it came one round trip and a
+ * chunk later.
  */
 export const FirstPlacesIn = createContext(true);
 
 /**
- * Asks once for the places of the first incidents the wall holds, beside their review states,
- * and says when that answer is in. Each place is then kept fresh by its own query.
+ * Asks once for the places of the incidents the wall holds when its feed first answers, beside
+ * their review states, and says when that answer is in (at once when it held none). Each place is
+ * then kept fresh by its own query.
  */
-export function useFirstPlaces(compositeIds: readonly string[]): boolean {
+export function useFirstPlaces(compositeIds: readonly string[], answered: boolean): boolean {
   const [first, setFirst] = useState<readonly string[] | null>(null);
-  if (first === null && compositeIds.length > 0) setFirst(compositeIds);
-  const query = useQuery({ ...insightQueries.sources(first ?? []), enabled: first !== null, retry: false });
-  return first !== null && !query.isPending;
+  if (first === null && answered) setFirst(compositeIds);
+  const asked = first !== null && first.length > 0;
+  const query = useQuery({ ...insightQueries.sources(first ?? []), enabled: asked, retry: false });
+  const [late, setLate] = useState(false);
+  const waiting = asked && query.isPending;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setTimeout(() => setLate(true), FIRST_PLACES_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [waiting]);
+  return first !== null && (!waiting || late);
 }
 
 interface WallPlace {
@@ -110,15 +126,26 @@ function useAskAgainAsItGrows(composite: CompositeEvent) {
   }, [client, composite.id, count]);
 }
 
-/** The shown incidents' places for the wall's map, numbered as their cards. */
-export function useWallPlaces(composites: readonly CompositeEvent[]): EstimatedPlace[] {
+/**
+ * The shown incidents' places for the wall's map, numbered as their cards, and the incidents whose
+ * place is still asked for (not yet answered either way).
+ */
+export function useWallPlaces(composites: readonly CompositeEvent[]): {
+  places: EstimatedPlace[];
+  asking: ReadonlySet<string>;
+} {
   const { t } = useTranslation('place');
   const enabled = useContext(FirstPlacesIn);
   const answers = useQueries({
     queries: composites.map((c) => ({ ...insightQueries.source(c.id), ...OPTIONS, enabled })),
-    combine: dataOf,
+    combine: answersOf,
   });
-  return useMemo(() => placesOf(t, composites, answers), [t, composites, answers]);
+  const places = useMemo(() => placesOf(t, composites, answers.data), [t, composites, answers.data]);
+  const asking = useMemo(
+    () => new Set(composites.filter((_, i) => answers.pending[i] === true).map((c) => c.id)),
+    [composites, answers.pending],
+  );
+  return { places, asking };
 }
 
 function placesOf(

@@ -158,7 +158,7 @@ function WallScreen() {
   const { escalateAfterMinutes } = useRuntimeConfig();
   const compositeIds = useMemo(() => compositeFeed.map((entry) => entry.id), [compositeFeed]);
   const reviews = useReviewStatesAnswer('composite', compositeIds);
-  const firstPlacesIn = useFirstPlaces(compositeIds);
+  const firstPlacesIn = useFirstPlaces(compositeIds, feedsAnswered);
   const priorities = usePrioritiesAnswer('composite', compositeIds);
   const current = useMemo(
     () =>
@@ -172,7 +172,9 @@ function WallScreen() {
   );
   // Cards are drawn once their review states and priorities are in: drawn before, they were reordered
   // and grew a priority badge a moment later, moving the cards below (most of the wall's CLS on a phone).
-  const triaged = useSettledList(current, reviews.settled && priorities.settled);
+  // The first ones wait for their places too: a city's place names ("near 서울특별시 … (not located)")
+  // take three to five lines on a phone, and each card grew by them 0.5 s after it was drawn.
+  const triaged = useSettledList(current, reviews.settled && priorities.settled && firstPlacesIn);
   // The map waits for the cards with their places (the wall's largest paint), not only for the feeds:
   // mounted in the idle gap while reviews and places were still asked for, Leaflet's first layout and
   // draw (0.7 s at 4x CPU on a city edge) came before the cards and held the LCP back.
