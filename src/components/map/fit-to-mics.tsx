@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 import { L } from './leaflet-setup';
 
@@ -47,7 +47,8 @@ export function FitToMics({
   useEffect(() => {
     notify.current = onUserMovedChange;
   });
-  const key = boundsKey(points);
+  // Once per set of points, not on each render: the page renders with every hover and answer.
+  const key = useMemo(() => boundsKey(points), [points]);
 
   useEffect(() => {
     if (always) return;
@@ -94,9 +95,12 @@ export function FitToMics({
   // window or wall screen), so re-measure and re-fit whenever the container changes size.
   useEffect(() => {
     if (typeof ResizeObserver === 'undefined') return;
+    // A fit only when the size did change: the observer's first call (on observing) refitted to the
+    // same view, and Leaflet's reset redrew the basemap and every marker again in the first draw's task.
     const observer = new ResizeObserver(() => {
+      const before = map.getSize();
       map.invalidateSize({ pan: false });
-      fit.current();
+      if (!map.getSize().equals(before)) fit.current();
     });
     observer.observe(map.getContainer());
     return () => observer.disconnect();

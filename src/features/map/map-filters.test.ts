@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { micFixture } from '@/testing/fixtures';
-import { filterMarkerMics, mapSearch, type MapFilters } from './map-filters';
+import { heardMarkerMics, mapSearch, placeMarkerMics, type MapFilters } from './map-filters';
 
 const change = (params: URLSearchParams, patch: Partial<MapFilters>) =>
   mapSearch.write({ ...mapSearch.read(params), ...patch }, params);
@@ -29,7 +29,14 @@ describe('map filters in the URL', () => {
   });
 });
 
-describe('filterMarkerMics', () => {
+const filterMarkerMics = (
+  mics: Parameters<typeof placeMarkerMics>[0],
+  filters: MapFilters,
+  heard: ReadonlyMap<string, number>,
+  now: number,
+) => heardMarkerMics(placeMarkerMics(mics, filters), filters, heard, now).drawn.markers;
+
+describe('the mics drawn', () => {
   const mics = [
     micFixture({ id: 'a', edge_id: 'edge-seoul-01', status: 'active' }),
     micFixture({ id: 'b', edge_id: 'edge-seoul-01', status: 'inactive' }),
@@ -59,5 +66,16 @@ describe('filterMarkerMics', () => {
 
   it('leaves out mics without a usable position', () => {
     expect(filterMarkerMics(mics, base, heard, NOW).map((m) => m.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('gives heard mics their state and keeps every other mic as placed', () => {
+    const placed = placeMarkerMics(mics, base);
+    const { drawn, heardCount } = heardMarkerMics(placed, base, heard, NOW);
+    expect(heardCount).toBe(1);
+    expect(drawn.get('c')).toEqual(expect.objectContaining({ state: 'fresh' }));
+    expect(drawn.get('a')).toBe(placed.get('a'));
+    expect(drawn.get('b')).toEqual(expect.objectContaining({ state: 'inactive', freshness: 0 }));
+    // An hour later the window (15 minutes) no longer holds c's event.
+    expect(heardMarkerMics(placed, base, heard, NOW + 3_600_000).drawn.get('c')?.state).toBe('active');
   });
 });

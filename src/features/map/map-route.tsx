@@ -36,7 +36,7 @@ export function Component() {
   const phone = usePhone();
   const data = useMapData(filters);
   const { mics, recent, markers } = data;
-  const selected = useMapSelection(data.markersById);
+  const selected = useMapSelection(data.shown);
   const [hover, setHover] = useState<HoverHit | null>(null);
   const [resetSignal, setResetSignal] = useState(0);
   const [userMoved, setUserMoved] = useState(false);
@@ -117,7 +117,7 @@ export function Component() {
     [category, events, filters.label, coverage, setCoverage],
   );
 
-  const { markersById } = data;
+  const { shown } = data;
 
   return (
     <Stack gap="sm" className={classes.page}>
@@ -146,19 +146,19 @@ export function Component() {
       >
         <BaseMap center={[36.4, 127.9]} zoom={7} height="100%" label={t('map:region')} afterPaint>
           {markerLayer}
-          <InsightRings shown={markersById} />
+          <InsightRings shown={shown} />
           {coverage !== null && (
             <Suspense fallback={null}>
               <CoverageLayer mics={coverage.mics} />
             </Suspense>
           )}
           <RecentPlacesLayer windowMinutes={filters.windowMinutes} onShown={setPlacesShown} />
-          <FitToMics points={markers} resetSignal={resetSignal} onUserMovedChange={setUserMoved} />
+          <FitToMics points={shown.markers} resetSignal={resetSignal} onUserMovedChange={setUserMoved} />
           <FocusOn request={selected.focus} />
           <SelectionPopup
             selection={selected.selection}
             micsById={selectedMic}
-            markersById={data.markersById}
+            markersById={data.drawn}
             lastHeard={data.lastHeard}
             filters={filters}
             onClosed={selected.closed}
@@ -179,7 +179,7 @@ export function Component() {
           </Stack>
         )}
         {phone && filterRow}
-        <MapLegend phone={phone} windowMinutes={filters.windowMinutes} shown={markersById} placesShown={placesShown} />
+        <MapLegend phone={phone} windowMinutes={filters.windowMinutes} shown={shown} placesShown={placesShown} />
       </div>
     </Stack>
   );

@@ -20,7 +20,7 @@ export function SelectionPopup({
 }: {
   selection: Selection;
   micsById: ReadonlyMap<string, InventoryMic>;
-  markersById: ReadonlyMap<string, MarkerMic>;
+  markersById: { get(id: string): MarkerMic | undefined };
   lastHeard: ReadonlyMap<string, number>;
   filters: MapFilters;
   onClosed: (key: string) => void;

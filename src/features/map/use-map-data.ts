@@ -4,7 +4,7 @@ import { eventQueries, LIVE_MERGE, micQueries, unlessLive, useLive } from '@/api
 import { drawable } from '@/components/inventory-note';
 import { hasMapPosition, lastHeardByMic } from '@/components/map/mic-marker-state';
 import { useNow } from '@/lib/use-now';
-import { filterMarkerMics, type MapFilters } from './map-filters';
+import { heardMarkerMics, placeMarkerMics, type MapFilters } from './map-filters';
 
 const MICS_REFRESH_MS = 30_000;
 const EVENTS_REFRESH_MS = 10_000;
@@ -34,17 +34,17 @@ export function useMapData(filters: MapFilters) {
   const now = Math.max(tick, recent.dataUpdatedAt);
   const lastHeard = useMemo(() => lastHeardByMic(recent.data?.results ?? []), [recent.data]);
   const allMics = useMemo(() => (mics.data === undefined ? undefined : drawable(mics.data.mics)), [mics.data]);
-  const markers = useMemo(
-    () => filterMarkerMics(allMics ?? [], filters, lastHeard, now),
-    [allMics, filters, lastHeard, now],
+  const { edgeId, status, windowMinutes } = filters;
+  const placed = useMemo(() => placeMarkerMics(allMics ?? [], { edgeId, status }), [allMics, edgeId, status]);
+  const current = useMemo(
+    () => heardMarkerMics(placed, { status, windowMinutes }, lastHeard, now),
+    [placed, status, windowMinutes, lastHeard, now],
   );
-  const markersById = useMemo(() => new Map(markers.map((m) => [m.id, m])), [markers]);
-
   // Unknown while the window's events are on their way (a slow edge): "0 heard" would be a claim.
-  const heardCount = useMemo(
-    () => (recent.isPending ? null : markers.filter((m) => m.state === 'fresh' || m.state === 'recent').length),
-    [markers, recent.isPending],
-  );
+  const heardCount = recent.isPending ? null : current.heardCount;
+  // The mics drawn, for what needs only which they are and where (the rings, the fit, finding a
+  // mic): the same object from one events answer to the next unless only heard mics are shown.
+  const shown = status === 'heard' ? current.drawn : placed;
   // Counted once per inventory: on every render (each hover, each draw) it built a marker for
   // each of 10,000 mics to count the few without a position, on the first draw's path too.
   const withoutPosition = useMemo(
@@ -76,8 +76,11 @@ export function useMapData(filters: MapFilters) {
      * open popup's mic): indexed and sorted here, 2,400 of them were, in the map's first render.
      */
     allMics,
-    markers,
-    markersById,
+    /** The mics drawn, each in its state now. */
+    markers: current.drawn.markers,
+    /** The same mics by id, for the open popup's state. */
+    drawn: current.drawn,
+    shown,
     lastHeard,
     heardCount,
     withoutPosition,

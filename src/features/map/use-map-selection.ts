@@ -14,7 +14,7 @@ export function keyOf(selection: Selection): string | null {
 }
 
 /** Which popup is open, and where the map was asked to move to show it. */
-export function useMapSelection(markersById: ReadonlyMap<string, MarkerMic>) {
+export function useMapSelection(markersById: { get(id: string): MarkerMic | undefined }) {
   const [selection, setSelection] = useState<Selection>(null);
   const [focus, setFocus] = useState<FocusRequest | null>(null);
 
