@@ -96,32 +96,35 @@ export function ThresholdRow({
               mt={8}
             />
           )}
-          {events.error !== null ? (
-            <Alert color="orange" variant="light" p={6} mt={6}>
-              <Text size="xs">{t('preview.error', { reason: events.error.message })}</Text>
-            </Alert>
-          ) : events.isPending ? (
-            <Skeleton height={56} mt={6} aria-label={t('preview.loading')} />
-          ) : read === 0 ? (
-            <Text size="xs" c="dimmed" mt={6}>
-              {t('preview.none', { label })}
-            </Text>
-          ) : (
-            <Stack gap={2} mt={6}>
-              <ThresholdHistogram confidences={events.confidences} threshold={threshold} label={label} />
-              <Text size="xs" aria-live="polite">
-                {t('preview.summary', {
-                  count: threshold === null ? 0 : countAtOrAbove(events.confidences, threshold),
-                  total: read,
-                })}
-                {' · '}
-                <Text span size="xs" c="dimmed">
-                  {t('preview.title')}
-                  {events.capped ? ` · ${t('preview.capped', { count: read })}` : ''}
-                </Text>
+          {/* Every state keeps the loaded preview's height, so the rows below stay put as each one's events arrive. */}
+          <div className={classes.previewState}>
+            {events.error !== null ? (
+              <Alert color="orange" variant="light" p={6} mt={6}>
+                <Text size="xs">{t('preview.error', { reason: events.error.message })}</Text>
+              </Alert>
+            ) : events.isPending ? (
+              <Skeleton height={56} mt={6} aria-label={t('preview.loading')} />
+            ) : read === 0 ? (
+              <Text size="xs" c="dimmed" mt={6}>
+                {t('preview.none', { label })}
               </Text>
-            </Stack>
-          )}
+            ) : (
+              <Stack gap={2} mt={6}>
+                <ThresholdHistogram confidences={events.confidences} threshold={threshold} label={label} />
+                <Text size="xs" aria-live="polite">
+                  {t('preview.summary', {
+                    count: threshold === null ? 0 : countAtOrAbove(events.confidences, threshold),
+                    total: read,
+                  })}
+                  {' · '}
+                  <Text span size="xs" c="dimmed">
+                    {t('preview.title')}
+                    {events.capped ? ` · ${t('preview.capped', { count: read })}` : ''}
+                  </Text>
+                </Text>
+              </Stack>
+            )}
+          </div>
         </Stack>
         <NumberInput
           label={t('form.threshold')}
