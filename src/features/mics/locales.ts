@@ -3,6 +3,7 @@ import { registerTranslations } from '@/lib/i18n';
 const en = {
   title: 'Mics',
   subtitle: 'Microphone devices on the edge servers',
+  counting: 'Counting devices…',
   total_one: '{{count}} device',
   total_other: '{{count}} devices',
   filters: {
@@ -145,6 +146,7 @@ const en = {
 const ko: typeof en = {
   title: '마이크',
   subtitle: '엣지 서버에 연결된 마이크 장치',
+  counting: '장치 수 확인 중…',
   total_one: '장치 {{count}}대',
   total_other: '장치 {{count}}대',
   filters: {
