@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconStack2 } from '@tabler/icons-react';
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { SoundEvent } from '@/api';
 import { PlayClipButton } from '@/components/clip/play-clip-button';
@@ -60,36 +61,38 @@ function ReviewState({ event, review, canAct, now, onOpen }: EventReviewCellProp
   return (
     <Stack gap={4} align="flex-start">
       <ReviewBadge item={review.item} firedAt={event.created_at} now={now} />
-      <OwnActions event={event} review={review} canAct={canAct} onOpen={onOpen} />
+      <OwnActions event={event} item={review.item} canAct={canAct} onOpen={onOpen} />
     </Stack>
   );
 }
 
-function OwnActions({
+// The clock moves every 15 s and redraws each row's age; the row's buttons stay as they are.
+const OwnActions = memo(function OwnActions({
   event,
-  review,
+  item,
   canAct,
   onOpen,
 }: {
   event: SoundEvent;
-  review: Extract<EventReview, { kind: 'own' }>;
+  /** The item itself, not the row's review (built afresh per render), so the memo holds. */
+  item: Extract<EventReview, { kind: 'own' }>['item'];
   canAct: boolean;
   onOpen: (event: SoundEvent) => void;
 }) {
   const { t, i18n } = useTranslation('events');
   const describe = (e: SoundEvent) => describeEvent(e, i18n.language);
   const action = useReviewAction('event', event.id);
-  const state = review.item?.state ?? 'new';
+  const state = item?.state ?? 'new';
   return (
     // Side by side: stacked, they made every row four lines tall.
     <Group gap={4} wrap="nowrap">
-      {canAct && state === 'new' && review.item !== undefined && (
+      {canAct && state === 'new' && item !== undefined && (
         <Button
           size="compact-xs"
           loading={action.isPending}
           aria-label={t('review.acknowledgeEvent', { event: describe(event) })}
           onClick={() =>
-            action.mutate({ action: 'acknowledge', expected_version: review.item!.version, fired_at: event.created_at })
+            action.mutate({ action: 'acknowledge', expected_version: item.version, fired_at: event.created_at })
           }
         >
           {t('review:actions.acknowledge')}
@@ -105,7 +108,7 @@ function OwnActions({
       </Button>
     </Group>
   );
-}
+});
 
 /** "Scream, Gangnam Exit 11, 14:03:12": what a screen reader hears of the row a button acts on. */
 export function describeEvent(event: SoundEvent, language: string): string {
