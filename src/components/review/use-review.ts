@@ -36,8 +36,11 @@ export function useReviewStatesAnswer(
   return { states, settled: keys.length === 0 || !query.isPending };
 }
 
-/** Whether this screen's account may act on reviews; false until known, and for viewers and walls. */
-export function useCanReview(): { canAct: boolean; username: string | null } {
+/**
+ * Whether this screen's account may act on reviews; false until known, and for viewers and walls.
+ * `known`: answered or failed, for a page that draws its actions with it rather than a moment later.
+ */
+export function useCanReview(): { canAct: boolean; username: string | null; known: boolean } {
   const query = useQuery({ ...reviewQueries.me(), retry: false });
-  return { canAct: query.data?.can_act ?? false, username: query.data?.username ?? null };
+  return { canAct: query.data?.can_act ?? false, username: query.data?.username ?? null, known: !query.isPending };
 }

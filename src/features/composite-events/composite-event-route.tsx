@@ -6,6 +6,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { useMemo, type ReactNode } from 'react';
 import { compositeEventQueries, reviewQueries, type CompositeEvent } from '@/api';
 import { usePrioritiesAnswer } from '@/components/review/use-priority';
+import { useCanReview } from '@/components/review/use-review';
 import { DateTime } from '@/components/date-time';
 import { ReviewPanel } from '@/components/review/review-panel';
 import { NotFoundState, QueryView, StaleDataNotice } from '@/components/query-feedback';
@@ -38,13 +39,15 @@ export function Component() {
   const query = useQuery(compositeEventQueries.detail(compositeEventId));
   // The review panel and the priority line head the page but asked for their answers only once it
   // was drawn, then pushed every section below them down by about 540 px (CLS 0.45 at 412 px, every
-  // load); so did the player's code, by about 200 px. They are asked now, beside the composite, and
-  // the page is drawn with them.
+  // load); so did the player's code, by about 200 px, and the panel's actions and comment form,
+  // which wait for whether this account may act (by about 200 px, CLS 0.17 on a city's edge). They
+  // are asked now, beside the composite, and the page is drawn with them.
   const thread = useQuery({ ...reviewQueries.thread('composite', compositeEventId), retry: false });
   const ids = useMemo(() => [compositeEventId], [compositeEventId]);
   const scored = usePrioritiesAnswer('composite', ids).settled;
   const playerIn = usePlayerLoaded();
-  const released = useFirstDraw(query.data !== undefined, !thread.isPending && scored && playerIn, HOLD_MS);
+  const mayAct = useCanReview().known;
+  const released = useFirstDraw(query.data !== undefined, !thread.isPending && scored && playerIn && mayAct, HOLD_MS);
 
   return (
     <QueryView

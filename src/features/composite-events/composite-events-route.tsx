@@ -59,7 +59,9 @@ export function Component() {
   const prioritiesIn = prioritiesAnswer.settled;
   const reviews = useLastSettled(reviewsAnswer.states, reviewsIn);
   const priorities = useLastSettled(prioritiesAnswer.priorities, prioritiesIn);
-  const released = useFirstDraw(fetched.data !== undefined, reviewsIn && prioritiesIn, HOLD_MS);
+  // "Mark low and medium as reviewed" heads the timeline for those who may act: drawn with it too.
+  const { canAct, known: mayActKnown } = useCanReview();
+  const released = useFirstDraw(fetched.data !== undefined, reviewsIn && prioritiesIn && mayActKnown, HOLD_MS);
   const list = useDrawn(released || fetched.data === undefined ? fetched : { ...fetched, data: undefined });
   // What is drawn stays put; newer entries wait behind "N new" (see takesAnswer).
   const key = JSON.stringify(timelineQuery(filters));
@@ -84,7 +86,6 @@ export function Component() {
     .map(([value, label]) => ({ value, label }))
     .sort((a, b) => textOrder(i18n.language)(a.label, b.label));
 
-  const { canAct } = useCanReview();
   // What needs a person first: by priority, then by age in the order asked for.
   const byAge = filters.order === 'asc' ? -1 : 1;
   const shown = held.shown
