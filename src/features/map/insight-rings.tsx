@@ -1,7 +1,8 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text, useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { PathOptions } from 'leaflet';
 import { CircleMarker, Tooltip } from 'react-leaflet';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { insightQueries } from '@/api';
 import { useTranslation } from '@/lib/i18n';
 import classes from './map-page.module.css';
@@ -49,28 +50,57 @@ export function useInsightRings(shown: { has(micId: string): boolean }): Insight
 
 type Shown = { shown: { has(micId: string): boolean } };
 
+type RingStyles = Record<InsightRing['kind'], PathOptions>;
+
+/**
+ * One ring, drawn again only when it changes: the page re-renders with each answer and hover, and
+ * each time every ring was moved (a new `center`) and restyled (a new `pathOptions`), each a
+ * redraw of the map's canvas; the city's edge has some 360 rings.
+ */
+const Ring = memo(function Ring({ ring, label, styles }: { ring: InsightRing; label: string; styles: RingStyles }) {
+  const center = useMemo<[number, number]>(() => [ring.lat, ring.lng], [ring.lat, ring.lng]);
+  return (
+    <CircleMarker
+      center={center}
+      radius={ring.kind === 'unusual' ? 20 : 16}
+      interactive
+      bubblingMouseEvents
+      pathOptions={styles[ring.kind]}
+    >
+      <Tooltip direction="top" offset={[0, -18]}>
+        {label}
+      </Tooltip>
+    </CircleMarker>
+  );
+});
+
 /**
  * A ring around each mic the insights flag: amber for unusual activity now, dashed grey for a mic
- * that may be deaf. Few by nature, so plain SVG circles over the canvas of every mic. It reads the
- * insights itself, as the legend does: read at the page's root, each of their answers re-rendered
- * the whole page (in its first seconds too).
+ * that may be deaf, over the canvas of every mic. It reads the insights itself, as the legend
+ * does: read at the page's root, each of their answers re-rendered the whole page (in its first
+ * seconds too).
  */
 export function InsightRings({ shown }: Shown) {
   const { t } = useTranslation('map');
   const rings = useInsightRings(shown);
+  const theme = useMantineTheme();
+  const dark = useComputedColorScheme('light') === 'dark';
+  // Drawn on the map's canvas, which takes colours, not classes: given as classes they were
+  // ignored and every ring drew in Leaflet's default blue, unlike the legend (the legend's colours).
+  const styles = useMemo<RingStyles>(
+    () => ({
+      unusual: { color: theme.colors.orange[dark ? 4 : 7], weight: 3, fill: false },
+      deaf: { color: theme.colors.gray[dark ? 4 : 7], weight: 2.5, dashArray: '5 4', fill: false },
+    }),
+    [theme, dark],
+  );
   return rings.map((ring) => (
-    <CircleMarker
+    <Ring
       key={ring.micId}
-      center={[ring.lat, ring.lng]}
-      radius={ring.kind === 'unusual' ? 20 : 16}
-      interactive
-      bubblingMouseEvents
-      pathOptions={{ className: ring.kind === 'unusual' ? classes.unusualRing : classes.deafRing, fill: false }}
-    >
-      <Tooltip direction="top" offset={[0, -18]}>
-        {t(ring.kind === 'unusual' ? 'insights.unusualRing' : 'insights.deafRing', { name: ring.name })}
-      </Tooltip>
-    </CircleMarker>
+      ring={ring}
+      styles={styles}
+      label={t(ring.kind === 'unusual' ? 'insights.unusualRing' : 'insights.deafRing', { name: ring.name })}
+    />
   ));
 }
 
