@@ -77,10 +77,26 @@ function firstFrame(): Plugin {
 }
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
+/**
+ * React Router 7 exports only its development build (ENABLE_DEV_WARNINGS = true: a check and a
+ * warning string on every render and route); its production build sits beside it, unexported.
+ * The browser build takes that one; tests and the dev server keep the warnings.
+ */
+const routerProduction = fileURLToPath(new URL('./node_modules/react-router/dist/production/', import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), firstFrame(), precompress()],
-  resolve: { alias: { '@': src } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: src },
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: `${routerProduction}index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${routerProduction}dom-export.mjs` },
+          ]
+        : []),
+    ],
+  },
   css: {
     postcss: {
       plugins: [
@@ -185,4 +201,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));
