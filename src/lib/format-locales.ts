@@ -1,7 +1,13 @@
 import { registerTranslations } from './i18n';
 
-/** How long something has been open or took, as a person says it (formatAge). */
+/** How long something has been open or took (formatAge), and a span of seconds (formatDuration). */
 export const en = {
+  duration: {
+    seconds: '{{seconds}} s',
+    minutes: '{{minutes}} min',
+    minutesSeconds: '{{minutes}} min {{seconds}} s',
+    hoursMinutes: '{{hours}} h {{minutes}} min',
+  },
   age: {
     underMinute: 'under a minute',
     minutes: '{{minutes}} min',
@@ -13,6 +19,12 @@ export const en = {
 };
 
 export const ko: typeof en = {
+  duration: {
+    seconds: '{{seconds}}초',
+    minutes: '{{minutes}}분',
+    minutesSeconds: '{{minutes}}분 {{seconds}}초',
+    hoursMinutes: '{{hours}}시간 {{minutes}}분',
+  },
   age: {
     underMinute: '1분 미만',
     minutes: '{{minutes}}분',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatAge } from './format';
+import { formatAge, formatDuration } from './format';
 import { i18n } from './i18n';
 
 const MIN = 60_000;
@@ -27,5 +27,17 @@ describe('formatAge', () => {
       '3시간 12분',
       '2일 4시간',
     ]);
+  });
+});
+
+describe('formatDuration', () => {
+  afterEach(() => i18n.changeLanguage('en'));
+
+  it('says a span of seconds in the UI language, rounded to the second', () => {
+    const spans = [17_400, 60_000, 99_000, 3 * HOUR + 5 * MIN];
+    i18n.changeLanguage('en');
+    expect(spans.map(formatDuration)).toEqual(['17 s', '1 min', '1 min 39 s', '3 h 5 min']);
+    i18n.changeLanguage('ko');
+    expect(spans.map(formatDuration)).toEqual(['17초', '1분', '1분 39초', '3시간 5분']);
   });
 });

@@ -50,12 +50,15 @@ export function formatPercent(fraction: number, digits = 0): string {
 
 export function formatDuration(ms: number): string {
   const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 60) return i18n.t('format:duration.seconds', { seconds });
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;
-  if (minutes < 60) return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
-  const hours = Math.floor(minutes / 60);
-  return `${hours} h ${minutes % 60} min`;
+  if (minutes < 60) {
+    return rest === 0
+      ? i18n.t('format:duration.minutes', { minutes })
+      : i18n.t('format:duration.minutesSeconds', { minutes, seconds: rest });
+  }
+  return i18n.t('format:duration.hoursMinutes', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
 
 /**
