@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compositeEventFixture } from '@/testing/fixtures';
 import { heardByFixture } from '@/testing/insight-fixtures';
@@ -20,6 +20,8 @@ beforeAll(() => {
   // The mini map draws its markers on a canvas; jsdom has no 2D context, so a do-nothing one stands in.
   HTMLCanvasElement.prototype.getContext = (() =>
     new Proxy({}, { get: () => () => undefined })) as unknown as HTMLCanvasElement['getContext'];
+  // The comment form's autosizing textarea listens for fonts loading; jsdom has no FontFaceSet.
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
 });
 
 // The replay (its own section, tested in replay-timeline.test.ts): two mics, the first heard first.
@@ -79,10 +81,25 @@ describe('/composite-events/:id', () => {
   });
 
   it('draws the review panel with the page, so it never pushes the sections down a moment later', async () => {
-    server.use(http.get('/api/v1/composite-events/ce-1', () => HttpResponse.json(compositeEventFixture())));
+    server.use(
+      http.get('/api/v1/composite-events/ce-1', () => HttpResponse.json(compositeEventFixture())),
+      // Whether this account may act comes last: the actions and the comment form (about 200 px on
+      // a phone) wait for it, so the panel drawn without it would grow under the reader's eyes.
+      http.get('/api/review/me', async () => {
+        await delay(500);
+        return HttpResponse.json({ username: 'op', can_act: true });
+      }),
+    );
+    // The player's code, which the page also waits for, is here already (as after a first visit),
+    // so the answer the page waits for last is /api/review/me.
+    await import('./audio/listen-player');
     renderRoutes(routes, { path: '/composite-events/ce-1' });
     await screen.findByRole('heading', { name: 'Repeated screams', level: 2 });
-    expect(screen.getByRole('region', { name: 'Review' })).toBeInTheDocument();
+    // Checked at the first draw, without waiting: present now, or the page moved.
+    const review = screen.getByRole('region', { name: 'Review' });
+    expect(within(review).getByRole('button', { name: 'Acknowledge' })).toBeInTheDocument();
+    expect(within(review).getByRole('textbox', { name: 'Comment text' })).toBeInTheDocument();
+    expect(within(review).queryByText(/acting on it needs the operator role/)).toBeNull();
   });
 
   it('names the edge’s read flag apart from the console’s review: no “N unread” beside the review', async () => {
