@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildClusterIndex } from './mic-cluster-index';
-import { lastHeardByMic, markerState, recency, worstState, type MarkerMic } from './mic-marker-state';
+import {
+  lastHeardByMic,
+  markerState,
+  placeMarkers,
+  recency,
+  toMarkerMics,
+  worstState,
+  type MarkerMic,
+} from './mic-marker-state';
 import { parseWindowMinutes } from '@/lib/time-window';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
@@ -39,6 +47,79 @@ describe('recency classification', () => {
       { mic: { id: 'b' }, created_at: 'not a date' },
     ]);
     expect([...last]).toEqual([['a', Date.parse('2026-11-21T11:58:00Z')]]);
+  });
+});
+
+describe('markers placed once, heard mics laid over them', () => {
+  const mics = [
+    { id: 'a', name: 'A', status: 'active', location: { latitude: 37.5, longitude: 127 } },
+    { id: 'b', name: 'B', status: 'inactive', location: { latitude: 37.6, longitude: 127.1 } },
+    { id: 'c', name: 'C', status: 'active', location: { latitude: Number.NaN, longitude: 127.2 } },
+    { id: 'd', name: 'D', status: 'maintenance', location: { latitude: 37.7, longitude: 127.3 } },
+    { id: 'e', name: 'E', status: 'active', location: { latitude: 37.8, longitude: 127.4 } },
+  ];
+  const ids = (markers: readonly MarkerMic[]) => markers.map((marker) => marker.id);
+
+  it('draws every mic as the full classification does, heard or not', () => {
+    const lastHeard = new Map([
+      ['b', NOW - 30_000],
+      ['d', NOW - 10 * 60_000],
+      ['a', NOW - 20 * 60_000],
+      ['c', NOW],
+      ['gone', NOW],
+    ]);
+    expect(placeMarkers(mics).withHeard(lastHeard, NOW, WINDOW).drawn.markers).toEqual(
+      toMarkerMics(mics, lastHeard, NOW, WINDOW),
+    );
+  });
+
+  it('gives heard mics fresh or recent by their last event and the window', () => {
+    const placed = placeMarkers(mics);
+    const lastHeard = new Map([
+      ['b', NOW - 30_000],
+      ['d', NOW - 10 * 60_000],
+      ['a', NOW - 20 * 60_000],
+    ]);
+    const { drawn, heard } = placed.withHeard(lastHeard, NOW, WINDOW);
+    expect(drawn.get('b')).toMatchObject({ state: 'fresh' });
+    expect(drawn.get('d')).toMatchObject({ state: 'recent' });
+    expect(drawn.get('a')).toMatchObject({ state: 'active', freshness: 0 });
+    expect(ids(heard)).toEqual(['b', 'd']);
+    // A one-hour window still holds a's event; an hour later the 15-minute one holds none.
+    expect(placed.withHeard(lastHeard, NOW, 60 * 60_000).drawn.get('a')).toMatchObject({ state: 'recent' });
+    expect(placed.withHeard(lastHeard, NOW + 60 * 60_000, WINDOW).heard).toEqual([]);
+  });
+
+  it('reuses the placed markers as objects when only the heard mics change', () => {
+    const placed = placeMarkers(mics);
+    const first = placed.withHeard(new Map([['b', NOW]]), NOW, WINDOW).drawn;
+    const second = placed.withHeard(new Map([['d', NOW]]), NOW, WINDOW).drawn;
+    expect(first.get('a')).toBe(placed.get('a'));
+    expect(first.get('d')).toBe(placed.get('d'));
+    expect(second.get('a')).toBe(placed.get('a'));
+    expect(second.get('b')).toBe(placed.get('b'));
+    expect(second.get('d')).toMatchObject({ state: 'fresh' });
+    // Nothing heard in the window: the placed markers themselves, so nothing is drawn again.
+    expect(placed.withHeard(new Map([['a', NOW - WINDOW - 1]]), NOW, WINDOW).drawn).toBe(placed);
+  });
+
+  it('leaves out mics without a map position, heard or not', () => {
+    const placed = placeMarkers(mics);
+    expect(placed.has('c')).toBe(false);
+    const { drawn, heard } = placed.withHeard(new Map([['c', NOW]]), NOW, WINDOW);
+    expect(ids(drawn.markers)).toEqual(['a', 'b', 'd', 'e']);
+    expect(heard).toEqual([]);
+  });
+
+  it('keeps the inventory order, whatever order the mics were heard in', () => {
+    const lastHeard = new Map([
+      ['e', NOW],
+      ['a', NOW - 60_000],
+      ['d', NOW - 5 * 60_000],
+    ]);
+    const { drawn, heard } = placeMarkers(mics).withHeard(lastHeard, NOW, WINDOW);
+    expect(ids(drawn.markers)).toEqual(['a', 'b', 'd', 'e']);
+    expect(ids(heard)).toEqual(['a', 'd', 'e']);
   });
 });
 

@@ -117,6 +117,64 @@ export function toMarkerMics(
   return out;
 }
 
+const NOT_HEARD: ReadonlyMap<string, number> = new Map();
+const NONE_HEARD: readonly MarkerMic[] = [];
+
+/**
+ * Markers by id, in drawing order. A city's 2,400 mics are placed once per inventory
+ * (`placeMarkers`); an events answer or a live event then changes only the few heard ones
+ * (`withHeard`), so the map and the wall re-read a dozen mics at each answer, not the city.
+ */
+export class MarkerLookup {
+  private constructor(
+    readonly markers: readonly MarkerMic[],
+    private readonly index: ReadonlyMap<string, number>,
+  ) {}
+
+  static of(markers: readonly MarkerMic[]): MarkerLookup {
+    return new MarkerLookup(markers, new Map(markers.map((marker, i) => [marker.id, i])));
+  }
+
+  has(id: string): boolean {
+    return this.index.has(id);
+  }
+
+  get(id: string): MarkerMic | undefined {
+    const i = this.index.get(id);
+    return i === undefined ? undefined : this.markers[i];
+  }
+
+  /**
+   * The same mics in the same order with the heard ones' state and freshness now, and those heard
+   * ones in drawing order. Costs the heard mics, not the inventory: the index is shared, the other
+   * markers stay the same objects, and with none heard in the window this lookup itself comes back.
+   */
+  withHeard(
+    lastHeard: ReadonlyMap<string, number>,
+    now: number,
+    windowMs: number,
+  ): { drawn: MarkerLookup; heard: readonly MarkerMic[] } {
+    let markers: MarkerMic[] | null = null;
+    const heardAt: number[] = [];
+    for (const [id, at] of lastHeard) {
+      const i = this.index.get(id);
+      const heard = i === undefined ? null : recency(at, now, windowMs);
+      if (i === undefined || heard === null) continue;
+      markers ??= this.markers.slice();
+      markers[i] = { ...this.markers[i]!, ...heard };
+      heardAt.push(i);
+    }
+    if (markers === null) return { drawn: this, heard: NONE_HEARD };
+    const drawn = new MarkerLookup(markers, this.index);
+    return { drawn, heard: heardAt.sort((a, b) => a - b).map((i) => drawn.markers[i]!) };
+  }
+}
+
+/** Mics with a usable position, each in the state its status gives: what no event changes. */
+export function placeMarkers(mics: readonly MicLike[]): MarkerLookup {
+  return MarkerLookup.of(toMarkerMics(mics, NOT_HEARD, 0, 0));
+}
+
 /** Colours per state; shapes differ too (see `drawGlyph`), so colour is never the only cue. */
 export const STATE_COLORS: Record<MarkerState, string> = {
   fresh: '#e03131',

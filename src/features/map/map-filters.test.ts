@@ -68,14 +68,12 @@ describe('the mics drawn', () => {
     expect(filterMarkerMics(mics, base, heard, NOW).map((m) => m.id)).toEqual(['a', 'b', 'c']);
   });
 
-  it('gives heard mics their state and keeps every other mic as placed', () => {
-    const placed = placeMarkerMics(mics, base);
-    const { drawn, heardCount } = heardMarkerMics(placed, base, heard, NOW);
-    expect(heardCount).toBe(1);
-    expect(drawn.get('c')).toEqual(expect.objectContaining({ state: 'fresh' }));
-    expect(drawn.get('a')).toBe(placed.get('a'));
-    expect(drawn.get('b')).toEqual(expect.objectContaining({ state: 'inactive', freshness: 0 }));
+  it('counts the heard mics the filters let through, and only while the window holds them', () => {
+    const count = (filters: MapFilters, now: number) =>
+      heardMarkerMics(placeMarkerMics(mics, filters), filters, heard, now).heardCount;
+    expect(count(base, NOW)).toBe(1);
+    expect(count({ ...base, edgeId: 'edge-seoul-01' }, NOW)).toBe(0);
     // An hour later the window (15 minutes) no longer holds c's event.
-    expect(heardMarkerMics(placed, base, heard, NOW + 3_600_000).drawn.get('c')?.state).toBe('active');
+    expect(count(base, NOW + 3_600_000)).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import { useInventoryNotes } from '@/components/inventory-note';
 import { PULSE_MS } from '@/components/map/mic-glyph';
 import { LegendBox } from '@/components/map/legend-box';
 import { formatWindow, MicMarkerLegend } from '@/components/map/mic-marker-legend';
-import type { MarkerMic } from '@/components/map/mic-marker-state';
+import { placeMarkers, type MarkerMic } from '@/components/map/mic-marker-state';
 import { useReviewStatesAnswer } from '@/components/review/use-review';
 import { usePrioritiesAnswer } from '@/components/review/use-priority';
 import { formatAge } from '@/lib/format';
@@ -26,7 +26,6 @@ import { useThrottled } from './use-throttled';
 import { COMPOSITE_FEED_MAX, useWallData, type MicsHeard } from './use-wall-data';
 import { WallAccessGate } from './wall-access-view';
 import { WallClock } from './wall-clock';
-import { heardMarkers, idleMarkers } from './wall-markers';
 import { wallSearch } from './wall-config';
 import { FreshnessBadge, StaleBanner } from './wall-health';
 import { FirstPlacesIn, useFirstPlaces } from './wall-place';
@@ -80,9 +79,9 @@ const WallMapPane = memo(function WallMapPane({
   );
   // Made once the map has its turn: made before, 2,400 markers nobody saw were part of the wall's first commit.
   const { mics, lastHeard, heardAt, windowMs } = drawn.micsHeard;
-  const idle = useMemo(() => (mapTurn ? idleMarkers(mics, windowMs) : null), [mics, windowMs, mapTurn]);
+  const idle = useMemo(() => (mapTurn ? placeMarkers(mics) : null), [mics, mapTurn]);
   const markers = useMemo(
-    () => (idle === null ? NO_MARKERS : heardMarkers(idle, lastHeard, heardAt, windowMs)),
+    () => (idle === null ? NO_MARKERS : idle.withHeard(lastHeard, heardAt, windowMs).drawn.markers),
     [idle, lastHeard, heardAt, windowMs],
   );
   return (
