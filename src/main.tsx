@@ -6,7 +6,6 @@ import { startFirstData } from '@/app/first-data';
 import { nextTask } from '@/app/next-task';
 import { createQueryClient } from '@/app/query-client';
 import { createRouter, type AppRouter } from '@/app/router';
-import { clockTime } from '@/lib/clock-time';
 import { loadRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config';
 
 /** Resolves once the router has loaded the page's own chunk. */
@@ -33,8 +32,9 @@ function configFailed(error: unknown): void {
 /**
  * Starts the app in tasks of its own rather than in the one that evaluates the modules: on a phone
  * at 4x CPU that task took ~250 ms, of which the router's first match (and the page chunk's import
- * it starts) was ~80 ms and the first Intl formatter ~70 ms (issue 32's profile). The requests go
- * first, so the network works while the main thread does the rest.
+ * it starts) was ~80 ms and the first Intl formatter ~70 ms (issue 32's profile; public/boot.js now
+ * builds that one while this script downloads). The requests go first, so the network works while
+ * the main thread does the rest.
  */
 async function start(): Promise<void> {
   // Who is signed in is asked alongside the runtime config, not after it.
@@ -45,10 +45,6 @@ async function start(): Promise<void> {
   // public/boot.js has already asked for the page's chunk; the router imports it.
   const router = createRouter();
   const queryClient = createQueryClient();
-  await nextTask();
-  // The first Intl formatter a page builds loads the locale and time-zone data (~70 ms at 4x CPU);
-  // every page formats times, so that is paid here, alone, while the network answers.
-  clockTime(0);
   await nextTask();
   let config: RuntimeConfig;
   try {
