@@ -10,6 +10,7 @@ import { BaseMap } from '@/components/map/base-map';
 import { MicStatusBadge } from '@/components/mic-status-badge';
 import { localName } from '@/lib/i18n';
 import { formatPercent } from '@/lib/format';
+import { NearView } from './near-view';
 import { endpointUrl, micsWithThresholds } from './composite-summary';
 
 function YesNo({ value, yesIcon, noIcon }: { value: boolean; yesIcon?: ReactNode; noIcon?: ReactNode }) {
@@ -196,20 +197,22 @@ export function MicsSection({ composite }: { composite: CompositeEvent }) {
         {t('detail.mics')}
       </Title>
       {bounds !== null && (
-        <BaseMap bounds={bounds} height={280} label={t('detail.mapLabel')} preferCanvas={false}>
-          {mics.map((mic) => (
-            <CircleMarker
-              key={mic.id}
-              center={[mic.location.latitude, mic.location.longitude]}
-              radius={8}
-              pathOptions={{ color: '#3b5bdb', fillColor: '#4c6ef5', fillOpacity: 0.8, weight: 2 }}
-            >
-              <Tooltip>
-                {mic.name} ({t('timeline.events', { count: eventsPerMic.get(mic.id) ?? 0 })})
-              </Tooltip>
-            </CircleMarker>
-          ))}
-        </BaseMap>
+        <NearView height={280} label={t('detail.mapLabel')}>
+          <BaseMap bounds={bounds} height={280} label={t('detail.mapLabel')} preferCanvas={false}>
+            {mics.map((mic) => (
+              <CircleMarker
+                key={mic.id}
+                center={[mic.location.latitude, mic.location.longitude]}
+                radius={8}
+                pathOptions={{ color: '#3b5bdb', fillColor: '#4c6ef5', fillOpacity: 0.8, weight: 2 }}
+              >
+                <Tooltip>
+                  {mic.name} ({t('timeline.events', { count: eventsPerMic.get(mic.id) ?? 0 })})
+                </Tooltip>
+              </CircleMarker>
+            ))}
+          </BaseMap>
+        </NearView>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="sm">
         {mics.map((mic) => (

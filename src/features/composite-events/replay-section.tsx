@@ -9,6 +9,7 @@ import { BaseMap } from '@/components/map/base-map';
 import { QueryView } from '@/components/query-feedback';
 import { formatPercent } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
+import { NearView } from './near-view';
 import { advance, heardBy, stepTimes, timelineOf } from './replay-timeline';
 import classes from './replay.module.css';
 import './locales';
@@ -88,34 +89,36 @@ function ReplayPlayer({ replay }: { replay: Replay }) {
     <Stack gap="sm">
       <MotionText replay={replay} />
       {bounds !== null && (
-        <BaseMap bounds={bounds} height={300} label={t('replay.mapLabel')} preferCanvas={false}>
-          {replay.mics.map((mic) => {
-            const lit = heard.has(mic.id);
-            return (
-              <CircleMarker
-                key={mic.id}
-                center={[mic.lat, mic.lng]}
-                radius={lit ? 11 : 8}
-                pathOptions={
-                  lit
-                    ? { color: '#e8590c', fillColor: '#ff922b', fillOpacity: 0.95, weight: 3 }
-                    : mic.role === 'member'
-                      ? { color: '#495057', fillColor: '#adb5bd', fillOpacity: 0.7, weight: 2 }
-                      : { color: '#868e96', fillOpacity: 0, weight: 2, dashArray: '3 3' }
-                }
-              >
-                <Tooltip>
-                  {mic.name ?? mic.id}:{' '}
-                  {lit
-                    ? `${t('replay.heard')} ${t('replay.at', { seconds: seconds(heard.get(mic.id)!) })}`
-                    : mic.role === 'neighbour'
-                      ? t('replay.neighbour')
-                      : t('replay.notYet')}
-                </Tooltip>
-              </CircleMarker>
-            );
-          })}
-        </BaseMap>
+        <NearView height={300} label={t('replay.mapLabel')}>
+          <BaseMap bounds={bounds} height={300} label={t('replay.mapLabel')} preferCanvas={false}>
+            {replay.mics.map((mic) => {
+              const lit = heard.has(mic.id);
+              return (
+                <CircleMarker
+                  key={mic.id}
+                  center={[mic.lat, mic.lng]}
+                  radius={lit ? 11 : 8}
+                  pathOptions={
+                    lit
+                      ? { color: '#e8590c', fillColor: '#ff922b', fillOpacity: 0.95, weight: 3 }
+                      : mic.role === 'member'
+                        ? { color: '#495057', fillColor: '#adb5bd', fillOpacity: 0.7, weight: 2 }
+                        : { color: '#868e96', fillOpacity: 0, weight: 2, dashArray: '3 3' }
+                  }
+                >
+                  <Tooltip>
+                    {mic.name ?? mic.id}:{' '}
+                    {lit
+                      ? `${t('replay.heard')} ${t('replay.at', { seconds: seconds(heard.get(mic.id)!) })}`
+                      : mic.role === 'neighbour'
+                        ? t('replay.neighbour')
+                        : t('replay.notYet')}
+                  </Tooltip>
+                </CircleMarker>
+              );
+            })}
+          </BaseMap>
+        </NearView>
       )}
       <Group gap="xs" wrap="nowrap" className={classes.controls}>
         <ActionIcon

@@ -13,6 +13,7 @@ import {
   type PlaceMic,
 } from '@/components/map/place-words';
 import { useTranslation } from '@/lib/i18n';
+import { NearView } from './near-view';
 import { boundsFor, type WhereMic } from './where-model';
 import classes from './where.module.css';
 import './where-locales';
@@ -105,33 +106,35 @@ export function WhereMap({
   const distance = new Map(selected.residuals.map((r) => [r.mic_id, r.distance_m]));
 
   return (
-    <BaseMap
-      height={340}
-      label={t('mapLabel')}
-      preferCanvas={false}
-      center={[selected.latitude, selected.longitude]}
-      zoom={16}
-    >
-      <FitToSound bounds={boundsFor(selected, mics)} />
-      {mics.map((mic) => (
-        <CircleMarker
-          key={`${mic.id}-${mic.role}`}
-          center={[mic.latitude, mic.longitude]}
-          radius={MIC_STYLE[mic.role].radius}
-          // Read once, at creation: the key changes with the role.
-          className={MIC_CLASS[mic.role]}
-          pathOptions={MIC_STYLE[mic.role]}
-        >
-          <Tooltip>
-            {mic.role === 'used'
-              ? t('micTooltip.used', { name: mic.name, distance: formatDistance(tp, distance.get(mic.id) ?? 0) })
-              : mic.role === 'dropped'
-                ? t('micTooltip.dropped', { name: mic.name, why: why.get(mic.id) ?? '' })
-                : t('micTooltip.other', { name: mic.name })}
-          </Tooltip>
-        </CircleMarker>
-      ))}
-      <EstimatedPlaceLayer places={places} tracks={tracks} onSelect={(key) => onSelect(Number(key))} />
-    </BaseMap>
+    <NearView height={340} label={t('mapLabel')}>
+      <BaseMap
+        height={340}
+        label={t('mapLabel')}
+        preferCanvas={false}
+        center={[selected.latitude, selected.longitude]}
+        zoom={16}
+      >
+        <FitToSound bounds={boundsFor(selected, mics)} />
+        {mics.map((mic) => (
+          <CircleMarker
+            key={`${mic.id}-${mic.role}`}
+            center={[mic.latitude, mic.longitude]}
+            radius={MIC_STYLE[mic.role].radius}
+            // Read once, at creation: the key changes with the role.
+            className={MIC_CLASS[mic.role]}
+            pathOptions={MIC_STYLE[mic.role]}
+          >
+            <Tooltip>
+              {mic.role === 'used'
+                ? t('micTooltip.used', { name: mic.name, distance: formatDistance(tp, distance.get(mic.id) ?? 0) })
+                : mic.role === 'dropped'
+                  ? t('micTooltip.dropped', { name: mic.name, why: why.get(mic.id) ?? '' })
+                  : t('micTooltip.other', { name: mic.name })}
+            </Tooltip>
+          </CircleMarker>
+        ))}
+        <EstimatedPlaceLayer places={places} tracks={tracks} onSelect={(key) => onSelect(Number(key))} />
+      </BaseMap>
+    </NearView>
   );
 }
