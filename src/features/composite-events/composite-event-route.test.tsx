@@ -72,9 +72,10 @@ describe('/composite-events/:id', () => {
     server.use(http.get('/api/v1/composite-events/ce-1', () => HttpResponse.json(withSecrets)));
     const { container } = renderRoutes(routes, { path: '/composite-events/ce-1' });
     expect(await screen.findByRole('heading', { name: 'Repeated screams', level: 2 })).toBeInTheDocument();
-    expect(screen.getByText('3 events within 20 s of a 1 min window; rule needs 3.')).toBeInTheDocument();
+    // The sections below the first screen are drawn in turn, each a moment after the one above it.
+    expect(await screen.findByText('3 events within 20 s of a 1 min window; rule needs 3.')).toBeInTheDocument();
     expect(screen.getByText('All mics (the rule lists none)')).toBeInTheDocument();
-    expect(screen.getAllByText('Credentials hidden').length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Credentials hidden')).length).toBeGreaterThan(0);
     expect(screen.getByText('rtsp://10.10.1.10:554/stream1')).toBeInTheDocument();
     expect(screen.getByText('online')).toBeInTheDocument();
     expect(container.textContent).not.toMatch(/opz-user|hunter2-secret/);

@@ -13,6 +13,7 @@ import { NotFoundState, QueryView, StaleDataNotice } from '@/components/query-fe
 import { PageHeader } from '@/components/page-header';
 import { ListenSection, usePlayerLoaded } from './audio/listen-section';
 import { BaseEventsTable } from './base-events-table';
+import { DrawnInTurn } from './drawn-in-turn';
 import { byTime } from './composite-summary';
 import { CompositePriority, LabelsAndCounts } from './composite-timeline-entry';
 import { MicsSection } from './mics-section';
@@ -105,24 +106,24 @@ function CompositeEventView({ composite, back, stale }: { composite: CompositeEv
 
       <ReviewPanel kind="composite" id={composite.id} firedAt={composite.started_at} />
       <ListenSection composite={composite} />
-      <WhereSection composite={composite} />
-      <RulePanel composite={composite} />
-      <WhyFiredChart composite={composite} />
-      <ReplaySection compositeId={composite.id} />
-
-      <Stack gap="sm" component="section" aria-labelledby="base-events-title">
-        <Group justify="space-between">
-          <Title order={3} size="h4" id="base-events-title">
-            {t('detail.baseEvents')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('detail.baseEventsCount', { count: events.length })}
-          </Text>
-        </Group>
-        <BaseEventsTable events={events} />
-      </Stack>
-
-      <MicsSection composite={composite} />
+      <DrawnInTurn>
+        <WhereSection composite={composite} />
+        <RulePanel composite={composite} />
+        <WhyFiredChart composite={composite} />
+        <ReplaySection compositeId={composite.id} />
+        <Stack gap="sm" component="section" aria-labelledby="base-events-title">
+          <Group justify="space-between">
+            <Title order={3} size="h4" id="base-events-title">
+              {t('detail.baseEvents')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('detail.baseEventsCount', { count: events.length })}
+            </Text>
+          </Group>
+          <BaseEventsTable events={events} />
+        </Stack>
+        <MicsSection composite={composite} />
+      </DrawnInTurn>
     </Stack>
   );
 }
