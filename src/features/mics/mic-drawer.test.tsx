@@ -267,6 +267,38 @@ describe('mic drawer', () => {
     expect(patches).toEqual([{ status: 'inactive' }]);
   });
 
+  it('previews every category the device has from one read of its day, each with its own events', async () => {
+    const two: Mic = {
+      ...mic,
+      thresholds: { ...mic.thresholds, gunshot: { sound_level_ge: 80, confidence: 0.5 } },
+    };
+    const gunshot = { id: 'gunshot', name: { ko: '총성', en: 'Gunshot' } };
+    const asked: string[][] = [];
+    edge(() => HttpResponse.json({ data: two }));
+    server.use(
+      http.get('/api/v1/mics/:id', () => HttpResponse.json({ data: two })),
+      http.get('/api/v1/events', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        if (query.get('mic_id') === null) return HttpResponse.json(pageFixture([], { size: 100 }));
+        asked.push(query.getAll('label_id'));
+        return HttpResponse.json(
+          pageFixture(
+            [
+              eventFixture({ id: 'e1', confidence: 0.9 }),
+              eventFixture({ id: 'e2', label: gunshot, confidence: 0.4 }),
+              eventFixture({ id: 'e3', label: gunshot, confidence: 0.6 }),
+            ],
+            { size: 100 },
+          ),
+        );
+      }),
+    );
+    renderDrawer();
+    expect(await screen.findByText(/^1 of 1 recent events at or above this value/)).toBeInTheDocument();
+    expect(screen.getByText(/^1 of 2 recent events at or above this value/)).toBeInTheDocument();
+    expect(asked).toEqual([['gunshot', 'scream']]);
+  });
+
   it('shows not-found with a way back for an unknown device', async () => {
     edge(() => HttpResponse.json({ data: mic }));
     renderDrawer('/mics/mic-9999?page=2');

@@ -1,12 +1,13 @@
 import { Autocomplete, Button, Group, Stack, Text, Title, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Mic } from '@/api';
 import { useTranslation } from '@/lib/i18n';
 import { categoryLabel } from './category-name';
 import type { MicFormValues } from './mic-form-model';
-import { ThresholdRow } from './threshold-row';
+import { AddedThresholdRow, ThresholdRow } from './threshold-row';
+import { useDeviceThresholdEvents } from './use-threshold-events';
 import { useLabels, type Category } from '@/components/labels/use-labels';
 import './locales';
 
@@ -26,6 +27,8 @@ export function ThresholdFields({
   const [pickerUsed, setPickerUsed] = useState(false);
   const { categories, names } = useLabels({ withInventory: pickerUsed });
   const [newCategory, setNewCategory] = useState('');
+  const reportedCategories = useMemo(() => Object.keys(mic.thresholds).sort(), [mic.thresholds]);
+  const reportedEvents = useDeviceThresholdEvents(mic.id, reportedCategories);
 
   const listed = new Set(form.values.thresholds.map((row) => row.category.trim()));
   // The options' values are the keys the edge takes; their names are only shown. (Picking a
@@ -56,21 +59,29 @@ export function ThresholdFields({
       <Text size="xs" c="dimmed">
         {t('form.thresholdsHint')}
       </Text>
-      {form.values.thresholds.map((row, index) => (
-        <ThresholdRow
-          key={row.added ? `added-${row.category}` : row.category}
-          micId={mic.id}
-          category={row.category}
-          name={names.get(row.category) ?? null}
-          reported={row.added ? undefined : mic.thresholds[row.category]}
-          value={row.value}
-          valueError={form.errors[`thresholds.${index}.value`] as string | undefined}
-          categoryError={form.errors[`thresholds.${index}.category`] as string | undefined}
-          onChange={(value) => form.setFieldValue(`thresholds.${index}.value`, value)}
-          onRemove={row.added && !readOnly ? () => form.removeListItem('thresholds', index) : null}
-          readOnly={readOnly}
-        />
-      ))}
+      {form.values.thresholds.map((row, index) => {
+        const common = {
+          category: row.category,
+          name: names.get(row.category) ?? null,
+          value: row.value,
+          valueError: form.errors[`thresholds.${index}.value`] as string | undefined,
+          categoryError: form.errors[`thresholds.${index}.category`] as string | undefined,
+          onChange: (value: number | string) => form.setFieldValue(`thresholds.${index}.value`, value),
+          readOnly,
+        };
+        const reported = row.added ? undefined : mic.thresholds[row.category];
+        const events = reportedEvents.get(row.category);
+        return reported !== undefined && events !== undefined ? (
+          <ThresholdRow key={row.category} {...common} reported={reported} events={events} onRemove={null} />
+        ) : (
+          <AddedThresholdRow
+            key={`added-${row.category}`}
+            micId={mic.id}
+            {...common}
+            onRemove={row.added && !readOnly ? () => form.removeListItem('thresholds', index) : null}
+          />
+        );
+      })}
       {!readOnly && (
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <Autocomplete

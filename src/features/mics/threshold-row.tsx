@@ -7,15 +7,16 @@ import type { LabelName, Threshold } from '@/api';
 import { CategoryName, categoryLabel } from './category-name';
 import { countAtOrAbove } from './histogram';
 import { ThresholdHistogram } from './threshold-histogram';
-import { useThresholdEvents } from './use-threshold-events';
+import { useThresholdEvents, type ThresholdEvents } from './use-threshold-events';
 import classes from './mics.module.css';
 
 interface ThresholdRowProps {
-  micId: string;
   category: string;
   name: LabelName | null;
   /** What the edge reports for this category; undefined for a category added in this form. */
   reported: Threshold | undefined;
+  /** The category's events of the last day, for the preview. */
+  events: ThresholdEvents;
   value: number | string;
   /** Shown under the whole row, not squeezed under the narrow number field it belongs to. */
   valueError: string | undefined;
@@ -31,12 +32,22 @@ const numeric = (value: number | string): number | null => {
   return Number.isFinite(n) && n >= 0 && n <= 1 ? n : null;
 };
 
+/** A category added in this form: its events are read on their own, once its name stops changing. */
+export function AddedThresholdRow({
+  micId,
+  ...row
+}: Omit<ThresholdRowProps, 'events' | 'reported'> & { micId: string }) {
+  const [debouncedCategory] = useDebouncedValue(row.category, 400);
+  const events = useThresholdEvents(micId, debouncedCategory, debouncedCategory.trim() !== '');
+  return <ThresholdRow {...row} reported={undefined} events={events} />;
+}
+
 /** One category's threshold: what the edge reports, the number to send, and how recent events would fare. */
 export function ThresholdRow({
-  micId,
   category,
   name,
   reported,
+  events,
   value,
   valueError,
   categoryError,
@@ -45,8 +56,6 @@ export function ThresholdRow({
   readOnly,
 }: ThresholdRowProps) {
   const { t, i18n } = useTranslation('mics');
-  const [debouncedCategory] = useDebouncedValue(category, 400);
-  const events = useThresholdEvents(micId, debouncedCategory, debouncedCategory.trim() !== '');
   const labelName = name ?? events.labelName;
   const label = categoryLabel(category, labelName, i18n.language);
   const threshold = numeric(value);
