@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { FORM_INDEX, useForm } from '@mantine/form';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import type { Mic, MicPatch } from '@/api';
 import { useTranslation } from '@/lib/i18n';
 import { MicIdentityFields, MicLocationFields } from './mic-fields';
@@ -41,10 +41,17 @@ export function MicForm({
   const { t } = useTranslation('mics');
   const [initial, setInitial] = useState(() => formValuesOf(mic));
 
+  // Kept across renders: the form's setters change with its rules, and the threshold rows' inputs
+  // are drawn again only when their setter changes.
+  const validate = useCallback(
+    (values: MicFormValues) =>
+      Object.fromEntries(Object.entries(validateForm(values)).map(([path, key]) => [path, t(key)])),
+    [t],
+  );
   const form = useForm<MicFormValues>({
     mode: 'controlled',
     initialValues: withProposal(initial, proposal),
-    validate: (values) => Object.fromEntries(Object.entries(validateForm(values)).map(([path, key]) => [path, t(key)])),
+    validate,
     // A threshold out of range is said at once, not first on Save.
     validateInputOnChange: [`thresholds.${FORM_INDEX}.value`],
   });

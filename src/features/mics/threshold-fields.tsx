@@ -1,7 +1,7 @@
 import { Autocomplete, Button, Group, Stack, Text, Title, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { Mic } from '@/api';
 import { useTranslation } from '@/lib/i18n';
 import { categoryLabel } from './category-name';
@@ -29,6 +29,12 @@ export function ThresholdFields({
   const [newCategory, setNewCategory] = useState('');
   const reportedCategories = useMemo(() => Object.keys(mic.thresholds).sort(), [mic.thresholds]);
   const reportedEvents = useDeviceThresholdEvents(mic.id, reportedCategories);
+  // One function for every row, so a row's inputs are not drawn again for a new closure.
+  const { setFieldValue } = form;
+  const setThreshold = useCallback(
+    (index: number, value: number | string) => setFieldValue(`thresholds.${index}.value`, value),
+    [setFieldValue],
+  );
 
   const listed = new Set(form.values.thresholds.map((row) => row.category.trim()));
   // The options' values are the keys the edge takes; their names are only shown. (Picking a
@@ -66,7 +72,8 @@ export function ThresholdFields({
           value: row.value,
           valueError: form.errors[`thresholds.${index}.value`] as string | undefined,
           categoryError: form.errors[`thresholds.${index}.category`] as string | undefined,
-          onChange: (value: number | string) => form.setFieldValue(`thresholds.${index}.value`, value),
+          index,
+          onChange: setThreshold,
           readOnly,
         };
         const reported = row.added ? undefined : mic.thresholds[row.category];

@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Group, NumberInput, Skeleton, Slider, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
@@ -22,7 +22,9 @@ interface ThresholdRowProps {
   valueError: string | undefined;
   /** The category itself refused (empty, listed twice, or not taken by the edge). */
   categoryError: string | undefined;
-  onChange: (value: number | string) => void;
+  /** The row's place in the form: what `onChange` is called with, so one stable function serves every row. */
+  index: number;
+  onChange: (index: number, value: number | string) => void;
   onRemove: (() => void) | null;
   readOnly: boolean;
 }
@@ -51,6 +53,7 @@ export function ThresholdRow({
   value,
   valueError,
   categoryError,
+  index,
   onChange,
   onRemove,
   readOnly,
@@ -91,20 +94,7 @@ export function ThresholdRow({
       </Group>
       <div className={classes.thresholdBody}>
         <Stack gap={2} className={classes.thresholdPreview}>
-          {readOnly ? null : (
-            <Slider
-              min={0}
-              max={1}
-              step={0.01}
-              precision={2}
-              value={sliderValue}
-              onChange={onChange}
-              label={(v) => v.toFixed(2)}
-              thumbLabel={t('form.thresholdSlider', { category: label })}
-              size="sm"
-              mt={8}
-            />
-          )}
+          {readOnly ? null : <ThresholdSlider index={index} value={sliderValue} label={label} onChange={onChange} />}
           {/* Every state keeps the loaded preview's height, so the rows below stay put as each one's events arrive. */}
           <div className={classes.previewState}>
             {events.error !== null ? (
@@ -135,25 +125,13 @@ export function ThresholdRow({
             )}
           </div>
         </Stack>
-        <NumberInput
-          label={t('form.threshold')}
-          aria-label={t('form.thresholdValue', { category: label })}
+        <ThresholdNumber
+          index={index}
           value={value}
-          onChange={onChange}
-          min={0}
-          max={1}
-          step={0.01}
-          decimalScale={3}
-          clampBehavior="none"
-          readOnly={readOnly}
+          label={label}
           error={valueError}
-          size="xs"
-          classNames={{
-            root: classes.thresholdInput,
-            label: classes.thresholdInputLabel,
-            wrapper: classes.thresholdInputField,
-            error: classes.thresholdInputError,
-          }}
+          readOnly={readOnly}
+          onChange={onChange}
         />
       </div>
       {categoryError !== undefined && (
@@ -164,3 +142,76 @@ export function ThresholdRow({
     </Stack>
   );
 }
+
+interface ThresholdInputProps {
+  index: number;
+  value: number | string;
+  /** The category as the row names it. */
+  label: string;
+  onChange: (index: number, value: number | string) => void;
+}
+
+const sliderText = (value: number) => value.toFixed(2);
+
+/*
+ * The slider and the number field are most of a row's cost (react-number-format, the slider's
+ * thumb and track): drawn again only when their own value, label or error changes, not when the
+ * preview's events arrive or another row's field is typed in.
+ */
+const ThresholdSlider = memo(function ThresholdSlider({
+  index,
+  value,
+  label,
+  onChange,
+}: Omit<ThresholdInputProps, 'value'> & { value: number }) {
+  const { t } = useTranslation('mics');
+  return (
+    <Slider
+      min={0}
+      max={1}
+      step={0.01}
+      precision={2}
+      value={value}
+      onChange={(next) => onChange(index, next)}
+      label={sliderText}
+      thumbLabel={t('form.thresholdSlider', { category: label })}
+      size="sm"
+      mt={8}
+    />
+  );
+});
+
+const ThresholdNumber = memo(function ThresholdNumber({
+  index,
+  value,
+  label,
+  onChange,
+  error,
+  readOnly,
+}: ThresholdInputProps & { error: string | undefined; readOnly: boolean }) {
+  const { t } = useTranslation('mics');
+  return (
+    <NumberInput
+      label={t('form.threshold')}
+      aria-label={t('form.thresholdValue', { category: label })}
+      value={value}
+      onChange={(next) => onChange(index, next)}
+      min={0}
+      max={1}
+      step={0.01}
+      decimalScale={3}
+      clampBehavior="none"
+      readOnly={readOnly}
+      error={error}
+      size="xs"
+      classNames={numberClassNames}
+    />
+  );
+});
+
+const numberClassNames = {
+  root: classes.thresholdInput,
+  label: classes.thresholdInputLabel,
+  wrapper: classes.thresholdInputField,
+  error: classes.thresholdInputError,
+};
