@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { sessionQueries, startSessionCheck } from '@/api/session';
 import { startFirstData } from '@/app/first-data';
-import { nextTask } from '@/app/next-task';
+import { nextTask } from '@/lib/next-task';
 import { createQueryClient } from '@/app/query-client';
 import { createRouter, type AppRouter } from '@/app/router';
 import { loadRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config';

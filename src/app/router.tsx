@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { PageLoader } from '@/components/page-loader';
 import { AuthGate } from './auth-gate';
 import { LiveFeedRoute } from './live-feed-route';
-import { nextTask } from './next-task';
+import { nextTask } from '@/lib/next-task';
 import { RouteError } from './route-error';
 import { REDIRECTS, ROUTES, type RouteEntry, type Shell } from './routes';
 import { AppLayout } from './shell/app-layout';

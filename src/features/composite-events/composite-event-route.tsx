@@ -1,10 +1,10 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useDeferredValue, useMemo, type ReactNode } from 'react';
-import { compositeEventQueries, reviewQueries, type CompositeEvent } from '@/api';
+import { compositeEventQueries, insightQueries, reviewQueries, type CompositeEvent } from '@/api';
 import { usePrioritiesAnswer } from '@/components/review/use-priority';
 import { useCanReview } from '@/components/review/use-review';
 import { DateTime } from '@/components/date-time';
@@ -75,6 +75,10 @@ export function Component() {
 function CompositeEventView({ composite, back, stale }: { composite: CompositeEvent; back: string; stale: ReactNode }) {
   const { t } = useTranslation('composite-events');
   const events = byTime(composite.events);
+  // The sections drawn in turn ask for their answers here, with the page, not when each is drawn:
+  // asked a moment later, an edge gone meanwhile left a section with an error instead of its data.
+  usePrefetchQuery(insightQueries.source(composite.id));
+  usePrefetchQuery(insightQueries.replay(composite.id));
   return (
     <Stack gap="md">
       <Anchor component={Link} to={back} size="sm">

@@ -1,4 +1,5 @@
 import { Children, startTransition, useEffect, useState, type ReactNode } from 'react';
+import { nextTask } from '@/lib/next-task';
 
 /**
  * Sections drawn one after the other, in page order, each in its own task and in a render React
@@ -13,8 +14,13 @@ export function DrawnInTurn({ children }: { children: ReactNode }) {
   const [drawn, setDrawn] = useState(false);
   useEffect(() => {
     if (drawn) return;
-    const timer = window.setTimeout(() => startTransition(() => setDrawn(true)), 0);
-    return () => window.clearTimeout(timer);
+    // A message, not a timer: in a background tab (a drill-down opened with a middle click) a timer
+    // waits a second, and the sections came in one a second.
+    let live = true;
+    void nextTask().then(() => live && startTransition(() => setDrawn(true)));
+    return () => {
+      live = false;
+    };
   }, [drawn]);
   if (!drawn) return null;
   return (
