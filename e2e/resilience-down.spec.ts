@@ -41,6 +41,13 @@ const firstCompositeId = async (page: Page) => {
 
 const staleNotice = (page: Page) => page.getByTestId('stale-notice').first();
 
+/**
+ * Every part of the page has its answer: "keeps the last data" starts from a page that has it (a
+ * drill-down section still loading when the edge goes has no data to keep, and says why instead).
+ */
+const loaded = (page: Page) =>
+  expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0, { timeout: 15_000 });
+
 const SCENARIOS: Scenario[] = [
   {
     name: 'mic table',
@@ -127,6 +134,7 @@ test.describe('edge down, then back, pages polling (the live stream blocked)', (
       await page.goto(typeof scenario.path === 'string' ? scenario.path : await scenario.path(page));
       const data = scenario.data(page);
       await expect(data).toBeVisible();
+      await loaded(page);
       if (scenario.shell) await expect(header).toHaveAttribute('data-state', 'live');
       await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
@@ -192,6 +200,7 @@ test.describe('edge down, then back, pages on the live stream', () => {
       page.on('pageerror', (error) => pageErrors.push(`${scenario.name}: ${error.message}`));
       await page.goto(typeof scenario.path === 'string' ? scenario.path : await scenario.path(page));
       await expect(scenario.data(page)).toBeVisible();
+      await loaded(page);
       const header = page.getByTestId('connection-state');
       if (scenario.shell) await expect(header).toHaveAttribute('data-live', 'live');
       else await expect(new WallPage(page).setup).toContainText('live');

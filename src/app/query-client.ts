@@ -25,3 +25,18 @@ export function createQueryClient(): QueryClient {
   });
   return queryClient;
 }
+
+/**
+ * Reads that failed while the edge was away are read again once it is back, whoever noticed (the
+ * hub's stream or this tab's own polling): a section that never got its answer would otherwise keep
+ * its error beside pages that recovered. Returns the unsubscribe.
+ */
+export function rereadFailedOnReturn(queryClient: QueryClient): () => void {
+  let away = edgeConnection.get().status === 'unreachable' || edgeConnection.get().status === 'unauthorized';
+  return edgeConnection.subscribe(() => {
+    const { status } = edgeConnection.get();
+    if (away && status === 'live')
+      void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' });
+    away = status === 'unreachable' || status === 'unauthorized';
+  });
+}

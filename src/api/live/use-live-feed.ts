@@ -61,11 +61,8 @@ function dispatch(queryClient: QueryClient, type: string, text: string, streamEd
       const parsed = hubHealthSchema.safeParse(data);
       if (!parsed.success) return;
       liveState.set({ health: parsed.data });
-      const wasDown = edgeConnection.hubReportsDown();
+      // Its word that the edge is back re-reads what failed meanwhile (src/app/query-client.ts).
       edgeConnection.fromHub(parsed.data);
-      // Reads that failed while the edge was down were not retried (see query-client.ts): read them now.
-      if (wasDown && !edgeConnection.hubReportsDown())
-        void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' });
       return;
     }
     case 'mics': {
