@@ -1,24 +1,27 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/lazy-schema';
 import { errorFromResponse } from './api-error';
 import { request } from './client';
 import { ROLES, sessionEnd, type Role } from './session';
 
-export const accountSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  role: z.enum(ROLES),
-  disabled: z.boolean(),
-  /** Has a password (else signs in only through single sign-on, or is the demo account). */
-  password: z.boolean(),
-  /** Provisioned by single sign-on. */
-  sso: z.boolean(),
-  createdAt: z.string(),
-  lastLoginAt: z.nullable(z.string()),
-});
+export const accountSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    username: z.string(),
+    role: z.enum(ROLES),
+    disabled: z.boolean(),
+    /** Has a password (else signs in only through single sign-on, or is the demo account). */
+    password: z.boolean(),
+    /** Provisioned by single sign-on. */
+    sso: z.boolean(),
+    createdAt: z.string(),
+    lastLoginAt: z.nullable(z.string()),
+  }),
+);
 export type Account = z.infer<typeof accountSchema>;
 
-const accountListSchema = z.object({ accounts: z.array(accountSchema) });
+const accountListSchema = lazySchema(() => z.object({ accounts: z.array(accountSchema) }));
 
 const BASE = '/api/admin/accounts';
 

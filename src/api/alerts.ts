@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/lazy-schema';
 import { request } from './client';
 
 /** Admin → Alerts (server/alerts/): channels, rules, the delivery log; and one alert's own page. */
@@ -8,88 +9,100 @@ export const ALERT_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type AlertPriority = (typeof ALERT_PRIORITIES)[number];
 
 /** A channel as admins see it: which secrets are set, never their values. */
-export const alertChannelSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: z.string(),
-  enabled: z.boolean(),
-  language: z.string(),
-  settings: z.record(z.string(), z.unknown()),
-  secretsSet: z.array(z.string()),
-  source: z.string(),
-  updatedAt: z.string(),
-});
+export const alertChannelSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    type: z.string(),
+    enabled: z.boolean(),
+    language: z.string(),
+    settings: z.record(z.string(), z.unknown()),
+    secretsSet: z.array(z.string()),
+    source: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type AlertChannel = z.infer<typeof alertChannelSchema>;
 
-const spanSchema = z.object({ days: z.array(z.number()), from: z.string(), to: z.string() });
+const spanSchema = lazySchema(() => z.object({ days: z.array(z.number()), from: z.string(), to: z.string() }));
 
-export const alertRuleSettingsSchema = z.object({
-  labels: z.array(z.string()),
-  edges: z.array(z.string()),
-  source: z.string(),
-  min_mics: z.number(),
-  min_confidence: z.number(),
-  priority: z.string(),
-  window: z.number(),
-  radius_m: z.number(),
-  cooldown: z.number(),
-  storm_cap: z.number(),
-  active: z.array(spanSchema),
-  quiet: z.array(spanSchema),
-  channels: z.array(z.string()),
-  escalate: z.array(z.object({ after: z.number(), channels: z.array(z.string()) })),
-});
+export const alertRuleSettingsSchema = lazySchema(() =>
+  z.object({
+    labels: z.array(z.string()),
+    edges: z.array(z.string()),
+    source: z.string(),
+    min_mics: z.number(),
+    min_confidence: z.number(),
+    priority: z.string(),
+    window: z.number(),
+    radius_m: z.number(),
+    cooldown: z.number(),
+    storm_cap: z.number(),
+    active: z.array(spanSchema),
+    quiet: z.array(spanSchema),
+    channels: z.array(z.string()),
+    escalate: z.array(z.object({ after: z.number(), channels: z.array(z.string()) })),
+  }),
+);
 export type AlertRuleSettings = z.infer<typeof alertRuleSettingsSchema>;
 
-export const alertRuleSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  enabled: z.boolean(),
-  settings: alertRuleSettingsSchema,
-  source: z.string(),
-  updatedAt: z.string(),
-});
+export const alertRuleSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    enabled: z.boolean(),
+    settings: alertRuleSettingsSchema,
+    source: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type AlertRule = z.infer<typeof alertRuleSchema>;
 
-export const alertAttemptSchema = z.object({
-  id: z.string(),
-  delivery_id: z.string(),
-  alert_id: z.nullable(z.string()),
-  channel_name: z.string(),
-  kind: z.string(),
-  at: z.string(),
-  outcome: z.string(),
-  status: z.nullable(z.number()),
-  latency_ms: z.number(),
-  detail: z.nullable(z.string()),
-});
+export const alertAttemptSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    delivery_id: z.string(),
+    alert_id: z.nullable(z.string()),
+    channel_name: z.string(),
+    kind: z.string(),
+    at: z.string(),
+    outcome: z.string(),
+    status: z.nullable(z.number()),
+    latency_ms: z.number(),
+    detail: z.nullable(z.string()),
+  }),
+);
 export type AlertAttempt = z.infer<typeof alertAttemptSchema>;
 
 const failuresShape = {
   failed: z.number(),
   lastFailure: z.nullable(z.object({ updated_at: z.string(), last_error: z.nullable(z.string()) })),
 };
-export const alertStatusSchema = z.object(failuresShape);
-export const alertDeliveriesSchema = z.object({ results: z.array(alertAttemptSchema), ...failuresShape });
+export const alertStatusSchema = lazySchema(() => z.object(failuresShape));
+export const alertDeliveriesSchema = lazySchema(() =>
+  z.object({ results: z.array(alertAttemptSchema), ...failuresShape }),
+);
 
-export const alertSchema = z.object({
-  id: z.string(),
-  kind: z.string(),
-  ruleName: z.nullable(z.string()),
-  label: z.string(),
-  labelWords: z.record(z.string(), z.string()),
-  priority: z.string(),
-  itemKind: z.string(),
-  itemId: z.string(),
-  mics: z.array(z.object({ id: z.string(), name: z.string() })),
-  place: z.nullable(z.object({ name: z.string(), estimated: z.boolean() })),
-  detections: z.number(),
-  firstAt: z.string(),
-  lastAt: z.string(),
-  state: z.string(),
-  acknowledgedBy: z.nullable(z.string()),
-  acknowledgedAt: z.nullable(z.string()),
-});
+export const alertSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    kind: z.string(),
+    ruleName: z.nullable(z.string()),
+    label: z.string(),
+    labelWords: z.record(z.string(), z.string()),
+    priority: z.string(),
+    itemKind: z.string(),
+    itemId: z.string(),
+    mics: z.array(z.object({ id: z.string(), name: z.string() })),
+    place: z.nullable(z.object({ name: z.string(), estimated: z.boolean() })),
+    detections: z.number(),
+    firstAt: z.string(),
+    lastAt: z.string(),
+    state: z.string(),
+    acknowledgedBy: z.nullable(z.string()),
+    acknowledgedAt: z.nullable(z.string()),
+  }),
+);
 export type AlertView = z.infer<typeof alertSchema>;
 
 export interface AlertChannelInput {

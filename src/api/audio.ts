@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/lazy-schema';
 import { accessToken } from './access-token';
 import { ApiError, errorFromResponse } from './api-error';
 import { sessionEnd } from './session';
@@ -38,7 +39,7 @@ const TIMEOUT_MS = 30_000;
 export const clipUrl = (compositeId: string, eventId: string) =>
   `/api/audio/composite-events/${encodeURIComponent(compositeId)}/events/${encodeURIComponent(eventId)}`;
 
-const problemSchema = z.object({ reason: z.enum(CLIP_PROBLEMS) });
+const problemSchema = lazySchema(() => z.object({ reason: z.enum(CLIP_PROBLEMS) }));
 
 function problemOf(text: string, status: number): ClipProblem {
   try {

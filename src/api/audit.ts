@@ -1,28 +1,31 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/lazy-schema';
 import { request, toQueryString } from './client';
 import { pageSchema } from './schemas';
 
 /** One row of the console's audit trail (GET /api/admin/audit, GET /api/mics/:id/history). */
-export const auditEntrySchema = z.object({
-  id: z.number(),
-  at: z.string(),
-  actor: z.object({
-    kind: z.string(),
-    /** Username, wall link name or system job; null for an anonymous request. */
-    name: z.nullable(z.string()),
+export const auditEntrySchema = lazySchema(() =>
+  z.object({
+    id: z.number(),
+    at: z.string(),
+    actor: z.object({
+      kind: z.string(),
+      /** Username, wall link name or system job; null for an anonymous request. */
+      name: z.nullable(z.string()),
+    }),
+    action: z.string(),
+    target: z.nullable(z.object({ type: z.string(), id: z.string() })),
+    /** Free-form per action; mic changes carry `before` and `after`, refusals the edge's `answer`. */
+    details: z.nullable(z.record(z.string(), z.unknown())),
+    outcome: z.string(),
+    ip: z.nullable(z.string()),
   }),
-  action: z.string(),
-  target: z.nullable(z.object({ type: z.string(), id: z.string() })),
-  /** Free-form per action; mic changes carry `before` and `after`, refusals the edge's `answer`. */
-  details: z.nullable(z.record(z.string(), z.unknown())),
-  outcome: z.string(),
-  ip: z.nullable(z.string()),
-});
+);
 
 export const auditPageSchema = pageSchema(auditEntrySchema);
 /** The admin list also says how long entries are kept (AUDIT_DAYS). */
-export const auditListSchema = z.extend(auditPageSchema, { retention_days: z.optional(z.int()) });
+export const auditListSchema = lazySchema(() => z.extend(auditPageSchema, { retention_days: z.optional(z.int()) }));
 
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -1,29 +1,32 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/lazy-schema';
 import { request } from './client';
 import type { EventListParams } from './endpoints';
 import type { EventQuery } from './queries';
 
 /** The console's own insights, computed by its server from the edge's events (not an edge operation). */
 
-const heardBySchema = z.object({ id: z.string(), name: z.nullable(z.string()) });
-export const corroborationSchema = z.object({
-  radius_m: z.number(),
-  window_s: z.number(),
-  /** False when the events around them were read only in part (a bounded read): counts are then "at least". */
-  complete: z.boolean(),
-  events: z.record(
-    z.string(),
-    z.object({
-      heard_by: z.array(heardBySchema),
-      /**
-       * Every event of this one's window (both sides) was read: the mics named are all that heard
-       * it. Until then its own mic alone says nothing yet ("not known yet"), and a count is "at least".
-       */
-      complete: z.boolean(),
-    }),
-  ),
-});
+const heardBySchema = lazySchema(() => z.object({ id: z.string(), name: z.nullable(z.string()) }));
+export const corroborationSchema = lazySchema(() =>
+  z.object({
+    radius_m: z.number(),
+    window_s: z.number(),
+    /** False when the events around them were read only in part (a bounded read): counts are then "at least". */
+    complete: z.boolean(),
+    events: z.record(
+      z.string(),
+      z.object({
+        heard_by: z.array(heardBySchema),
+        /**
+         * Every event of this one's window (both sides) was read: the mics named are all that heard
+         * it. Until then its own mic alone says nothing yet ("not known yet"), and a count is "at least".
+         */
+        complete: z.boolean(),
+      }),
+    ),
+  }),
+);
 export type Corroboration = z.infer<typeof corroborationSchema>;
 export type HeardBy = z.infer<typeof heardBySchema>;
 

@@ -1,13 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/lazy-schema';
 import { request } from './client';
 import { labelNameSchema } from './schemas';
 
-const labelNamesSchema = z.object({
-  kept: z.boolean(),
-  labels: z.array(z.object({ id: z.string(), name: labelNameSchema })),
-  complete: z.boolean(),
-});
+const labelNamesSchema = lazySchema(() =>
+  z.object({
+    kept: z.boolean(),
+    labels: z.array(z.object({ id: z.string(), name: labelNameSchema })),
+    complete: z.boolean(),
+  }),
+);
 export type LabelNames = z.infer<typeof labelNamesSchema>;
 
 /** The ko/en names of every category the console has seen in an event (server/labels). */

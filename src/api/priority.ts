@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/lazy-schema';
 import { request } from './client';
 
 /**
@@ -8,45 +9,53 @@ import { request } from './client';
  */
 export const PRIORITY_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
 export type PriorityLevel = (typeof PRIORITY_LEVELS)[number];
-const level = z.enum(PRIORITY_LEVELS);
+const level = lazySchema(() => z.enum(PRIORITY_LEVELS));
 
-const reasonSchema = z.object({
-  code: z.string(),
-  points: z.number(),
-  label: z.optional(z.string()),
-  severity: z.optional(level),
-  priority: z.optional(level),
-  count: z.optional(z.number()),
-  db: z.optional(z.number()),
-  mic_id: z.optional(z.string()),
-  false_alarms: z.optional(z.number()),
-  outcomes: z.optional(z.number()),
-});
+const reasonSchema = lazySchema(() =>
+  z.object({
+    code: z.string(),
+    points: z.number(),
+    label: z.optional(z.string()),
+    severity: z.optional(level),
+    priority: z.optional(level),
+    count: z.optional(z.number()),
+    db: z.optional(z.number()),
+    mic_id: z.optional(z.string()),
+    false_alarms: z.optional(z.number()),
+    outcomes: z.optional(z.number()),
+  }),
+);
 export type PriorityReason = z.infer<typeof reasonSchema>;
-const itemPrioritySchema = z.object({
-  level,
-  score: z.number(),
-  /** At or above the review level: asks a person (acknowledge, badge, overdue). */
-  review: z.boolean(),
-  reasons: z.array(reasonSchema),
-  summary: z.string(),
-});
+const itemPrioritySchema = lazySchema(() =>
+  z.object({
+    level,
+    score: z.number(),
+    /** At or above the review level: asks a person (acknowledge, badge, overdue). */
+    review: z.boolean(),
+    reasons: z.array(reasonSchema),
+    summary: z.string(),
+  }),
+);
 export type ItemPriority = z.infer<typeof itemPrioritySchema>;
-const itemsSchema = z.object({ priorities: z.record(z.string(), itemPrioritySchema) });
+const itemsSchema = lazySchema(() => z.object({ priorities: z.record(z.string(), itemPrioritySchema) }));
 export const MAX_PRIORITY_BATCH = 200;
-const contextSchema = z.object({
-  review_level: level,
-  severities: z.record(z.string(), level),
-  precision: z.array(z.object({ label: z.string(), mic_id: z.string(), real: z.number(), false_alarms: z.number() })),
-  unusual_mic_ids: z.array(z.string()),
-});
+const contextSchema = lazySchema(() =>
+  z.object({
+    review_level: level,
+    severities: z.record(z.string(), level),
+    precision: z.array(z.object({ label: z.string(), mic_id: z.string(), real: z.number(), false_alarms: z.number() })),
+    unusual_mic_ids: z.array(z.string()),
+  }),
+);
 export type PriorityContext = z.infer<typeof contextSchema>;
 
-const settingsSchema = z.object({
-  review_level: level,
-  severities: z.record(z.string(), level),
-  levels: z.array(z.string()),
-});
+const settingsSchema = lazySchema(() =>
+  z.object({
+    review_level: level,
+    severities: z.record(z.string(), level),
+    levels: z.array(z.string()),
+  }),
+);
 export type PrioritySettings = z.infer<typeof settingsSchema>;
 
 const precisionRow = {
@@ -55,12 +64,14 @@ const precisionRow = {
   tests: z.number(),
   precision: z.nullable(z.number()),
 };
-const precisionSchema = z.object({
-  by_label: z.array(z.object({ label: z.string(), ...precisionRow })),
-  by_mic: z.array(z.object({ label: z.string(), mic_id: z.string(), ...precisionRow })),
-  by_hour: z.array(z.object({ hour_of_week: z.number(), ...precisionRow })),
-  resolved: z.number(),
-});
+const precisionSchema = lazySchema(() =>
+  z.object({
+    by_label: z.array(z.object({ label: z.string(), ...precisionRow })),
+    by_mic: z.array(z.object({ label: z.string(), mic_id: z.string(), ...precisionRow })),
+    by_hour: z.array(z.object({ hour_of_week: z.number(), ...precisionRow })),
+    resolved: z.number(),
+  }),
+);
 export type PrecisionReport = z.infer<typeof precisionSchema>;
 
 export const priorityQueries = {

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/lazy-schema';
 import { request } from './client';
 import { reviewItemSchema, reviewQueries, type ReviewKind } from './review';
 
@@ -7,25 +8,29 @@ import { reviewItemSchema, reviewQueries, type ReviewKind } from './review';
 export const PROCEDURE_LIMITS = { title: 120, step: 200, steps: 12, target: 100 } as const;
 export type ProcedureTargetKind = 'label' | 'rule';
 
-const stepSchema = z.object({ id: z.string(), text: z.string() });
-export const procedureSchema = z.object({
-  id: z.string(),
-  target_kind: z.enum(['label', 'rule']),
-  target: z.string(),
-  title: z.string(),
-  steps: z.array(stepSchema),
-  require_all: z.boolean(),
-  version: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  updated_by: z.string(),
-});
+const stepSchema = lazySchema(() => z.object({ id: z.string(), text: z.string() }));
+export const procedureSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    target_kind: z.enum(['label', 'rule']),
+    target: z.string(),
+    title: z.string(),
+    steps: z.array(stepSchema),
+    require_all: z.boolean(),
+    version: z.number(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    updated_by: z.string(),
+  }),
+);
 export type Procedure = z.infer<typeof procedureSchema>;
 export type ProcedureStep = z.infer<typeof stepSchema>;
 
-const tickSchema = z.object({ step_id: z.string(), ticked_by: z.string(), ticked_at: z.string() });
+const tickSchema = lazySchema(() => z.object({ step_id: z.string(), ticked_by: z.string(), ticked_at: z.string() }));
 export type ProcedureTick = z.infer<typeof tickSchema>;
-const checklistSchema = z.object({ procedure: z.nullable(procedureSchema), ticks: z.array(tickSchema) });
+const checklistSchema = lazySchema(() =>
+  z.object({ procedure: z.nullable(procedureSchema), ticks: z.array(tickSchema) }),
+);
 export type ItemChecklist = z.infer<typeof checklistSchema>;
 
 export interface ProcedureDraft {
@@ -37,7 +42,7 @@ export interface ProcedureDraft {
   steps: { id?: string; text: string }[];
 }
 
-const envelope = z.object({ procedure: procedureSchema });
+const envelope = lazySchema(() => z.object({ procedure: procedureSchema }));
 const itemPath = (kind: ReviewKind, id: string) => `/api/review/items/${kind}/${encodeURIComponent(id)}/procedure`;
 
 export const procedureQueries = {

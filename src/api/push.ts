@@ -1,27 +1,32 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/lazy-schema';
 import { request } from './client';
 
 /** Web Push: a person's own devices and what they want pushed (server/alerts/push/routes.ts). */
 export const PUSH_PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
 export type PushPriority = (typeof PUSH_PRIORITIES)[number];
 
-const deviceSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  endpoint: z.string(),
-  language: z.string(),
-  createdAt: z.string(),
-  lastSuccessAt: z.nullable(z.string()),
-  lastError: z.nullable(z.string()),
-});
+const deviceSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    endpoint: z.string(),
+    language: z.string(),
+    createdAt: z.string(),
+    lastSuccessAt: z.nullable(z.string()),
+    lastError: z.nullable(z.string()),
+  }),
+);
 export type PushDevice = z.infer<typeof deviceSchema>;
 
-const preferencesSchema = z.object({
-  enabled: z.boolean(),
-  labels: z.array(z.string()),
-  minPriority: z.enum(PUSH_PRIORITIES),
-});
+const preferencesSchema = lazySchema(() =>
+  z.object({
+    enabled: z.boolean(),
+    labels: z.array(z.string()),
+    minPriority: z.enum(PUSH_PRIORITIES),
+  }),
+);
 export type PushPreferences = z.infer<typeof preferencesSchema>;
 
 const BASE = '/api/push';

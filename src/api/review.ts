@@ -1,5 +1,6 @@
 import { queryOptions, replaceEqualDeep, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/lazy-schema';
 import { request } from './client';
 
 /** The console's own review of composite and base events (server/review). */
@@ -8,73 +9,87 @@ export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
 export type ReviewKind = 'composite' | 'event';
 export type ReviewStateName = 'new' | 'acknowledged' | 'resolved';
 
-const nullableText = z.nullable(z.string());
+const nullableText = lazySchema(() => z.nullable(z.string()));
 
-export const reviewItemSchema = z.object({
-  kind: z.enum(['composite', 'event']),
-  id: z.string(),
-  state: z.enum(['new', 'acknowledged', 'resolved']),
-  assignee: nullableText,
-  outcome: z.nullable(z.enum(REVIEW_OUTCOMES)),
-  note: nullableText,
-  version: z.number(),
-  fired_at: nullableText,
-  acknowledged_by: nullableText,
-  acknowledged_at: nullableText,
-  resolved_by: nullableText,
-  resolved_at: nullableText,
-  created_at: nullableText,
-  updated_at: nullableText,
-  updated_by: nullableText,
-});
+export const reviewItemSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(['composite', 'event']),
+    id: z.string(),
+    state: z.enum(['new', 'acknowledged', 'resolved']),
+    assignee: nullableText,
+    outcome: z.nullable(z.enum(REVIEW_OUTCOMES)),
+    note: nullableText,
+    version: z.number(),
+    fired_at: nullableText,
+    acknowledged_by: nullableText,
+    acknowledged_at: nullableText,
+    resolved_by: nullableText,
+    resolved_at: nullableText,
+    created_at: nullableText,
+    updated_at: nullableText,
+    updated_by: nullableText,
+  }),
+);
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
 
-const commentSchema = z.object({ id: z.number(), author: z.string(), text: z.string(), at: z.string() });
-const historySchema = z.object({
-  id: z.number(),
-  at: z.string(),
-  actor: z.string(),
-  action: z.string(),
-  from_state: z.string(),
-  to_state: z.string(),
-  version: z.number(),
-  details: z.nullable(z.record(z.string(), z.unknown())),
-});
+const commentSchema = lazySchema(() =>
+  z.object({ id: z.number(), author: z.string(), text: z.string(), at: z.string() }),
+);
+const historySchema = lazySchema(() =>
+  z.object({
+    id: z.number(),
+    at: z.string(),
+    actor: z.string(),
+    action: z.string(),
+    from_state: z.string(),
+    to_state: z.string(),
+    version: z.number(),
+    details: z.nullable(z.record(z.string(), z.unknown())),
+  }),
+);
 export type ReviewComment = z.infer<typeof commentSchema>;
 export type ReviewHistoryEntry = z.infer<typeof historySchema>;
 
-const threadSchema = z.object({
-  item: reviewItemSchema,
-  comments: z.array(commentSchema),
-  history: z.array(historySchema),
-});
-const itemsSchema = z.object({ items: z.array(reviewItemSchema) });
-const countsSchema = z.object({
-  new: z.number(),
-  composites: z.number(),
-  events: z.number(),
-  since: z.string(),
-  window_hours: z.number(),
-  capped: z.boolean(),
-});
-const peopleSchema = z.object({ people: z.array(z.string()) });
-const meSchema = z.object({ username: z.nullable(z.string()), can_act: z.boolean() });
-const actedSchema = z.object({ item: reviewItemSchema });
-const bulkSchema = z.object({
-  results: z.array(
-    z.object({
-      kind: z.string(),
-      id: z.string(),
-      status: z.enum(['ok', 'conflict']),
-      item: reviewItemSchema,
-      detail: z.optional(z.string()),
-    }),
-  ),
-});
-const membershipSchema = z.object({
-  memberships: z.array(z.object({ event_id: z.string(), composite_id: z.string(), rule: z.string() })),
-  complete: z.boolean(),
-});
+const threadSchema = lazySchema(() =>
+  z.object({
+    item: reviewItemSchema,
+    comments: z.array(commentSchema),
+    history: z.array(historySchema),
+  }),
+);
+const itemsSchema = lazySchema(() => z.object({ items: z.array(reviewItemSchema) }));
+const countsSchema = lazySchema(() =>
+  z.object({
+    new: z.number(),
+    composites: z.number(),
+    events: z.number(),
+    since: z.string(),
+    window_hours: z.number(),
+    capped: z.boolean(),
+  }),
+);
+const peopleSchema = lazySchema(() => z.object({ people: z.array(z.string()) }));
+const meSchema = lazySchema(() => z.object({ username: z.nullable(z.string()), can_act: z.boolean() }));
+const actedSchema = lazySchema(() => z.object({ item: reviewItemSchema }));
+const bulkSchema = lazySchema(() =>
+  z.object({
+    results: z.array(
+      z.object({
+        kind: z.string(),
+        id: z.string(),
+        status: z.enum(['ok', 'conflict']),
+        item: reviewItemSchema,
+        detail: z.optional(z.string()),
+      }),
+    ),
+  }),
+);
+const membershipSchema = lazySchema(() =>
+  z.object({
+    memberships: z.array(z.object({ event_id: z.string(), composite_id: z.string(), rule: z.string() })),
+    complete: z.boolean(),
+  }),
+);
 export type EventMembership = z.infer<typeof membershipSchema>;
 
 export const MAX_REVIEW_BATCH = 200;

@@ -1,5 +1,6 @@
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/lazy-schema';
 
 // English messages name what was expected and what arrived ("expected string, received number").
 z.config(en());
@@ -9,121 +10,137 @@ z.config(en());
  * Unknown extra fields are dropped; a missing or mistyped field is an error naming its path.
  */
 
-const timestamp = z
-  .string()
-  .check(z.refine((value) => !Number.isNaN(Date.parse(value)), { message: 'expected an ISO 8601 timestamp' }));
+const timestamp = lazySchema(() =>
+  z
+    .string()
+    .check(z.refine((value) => !Number.isNaN(Date.parse(value)), { message: 'expected an ISO 8601 timestamp' })),
+);
 
-export const locationSchema = z.object({ latitude: z.number(), longitude: z.number() });
+export const locationSchema = lazySchema(() => z.object({ latitude: z.number(), longitude: z.number() }));
 
-export const thresholdSchema = z.object({ sound_level_ge: z.number(), confidence: z.number() });
+export const thresholdSchema = lazySchema(() => z.object({ sound_level_ge: z.number(), confidence: z.number() }));
 
 /** `active` and `inactive` are the documented values; anything newer is kept and shown as unknown. */
-export const micStatusSchema = z.string();
+export const micStatusSchema = lazySchema(() => z.string());
 export const KNOWN_MIC_STATUSES = ['active', 'inactive'] as const;
 
-export const micSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  host: z.string(),
-  edge_id: z.string(),
-  status: micStatusSchema,
-  thresholds: z.record(z.string(), thresholdSchema),
-  location: locationSchema,
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+export const micSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    host: z.string(),
+    edge_id: z.string(),
+    status: micStatusSchema,
+    thresholds: z.record(z.string(), thresholdSchema),
+    location: locationSchema,
+    created_at: timestamp,
+    updated_at: timestamp,
+  }),
+);
 
-export const labelNameSchema = z.object({ ko: z.string(), en: z.string() });
+export const labelNameSchema = lazySchema(() => z.object({ ko: z.string(), en: z.string() }));
 
-export const labelSchema = z.object({
-  id: z.string(),
-  name: labelNameSchema,
-  active: z.optional(z.boolean()),
-});
+export const labelSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: labelNameSchema,
+    active: z.optional(z.boolean()),
+  }),
+);
 
-export const eventSchema = z.object({
-  id: z.string(),
-  label: z.object({ id: z.string(), name: labelNameSchema }),
-  confidence: z.number(),
-  mic: z.object({ id: z.string(), name: z.string(), location: locationSchema }),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+export const eventSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    label: z.object({ id: z.string(), name: labelNameSchema }),
+    confidence: z.number(),
+    mic: z.object({ id: z.string(), name: z.string(), location: locationSchema }),
+    created_at: timestamp,
+    updated_at: timestamp,
+  }),
+);
 
 /**
  * Channel and console endpoints. `username` and `password` are deliberately not part of the
  * schema: whatever the server sends there is dropped at the boundary and never reaches a component.
  */
-export const connectionSchema = z.object({ scheme: z.string(), port: z.int(), path: z.string() });
+export const connectionSchema = lazySchema(() => z.object({ scheme: z.string(), port: z.int(), path: z.string() }));
 
-export const extendedMicSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  host: z.string(),
-  subnet_mask: z.string(),
-  mac_address: z.string(),
-  microphone_type: z.string(),
-  channel: connectionSchema,
-  console: connectionSchema,
-  location: locationSchema,
-  streaming: z.boolean(),
-  recording: z.boolean(),
-  status: z.string(),
-  thresholds: z.optional(z.record(z.string(), thresholdSchema)),
-  created_at: timestamp,
-  updated_at: timestamp,
-  deleted_at: z.nullable(timestamp),
-  reported_at: timestamp,
-  connected: z.boolean(),
-  edge_id: z.string(),
-  edge_status: z.optional(z.string()),
-});
+export const extendedMicSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    host: z.string(),
+    subnet_mask: z.string(),
+    mac_address: z.string(),
+    microphone_type: z.string(),
+    channel: connectionSchema,
+    console: connectionSchema,
+    location: locationSchema,
+    streaming: z.boolean(),
+    recording: z.boolean(),
+    status: z.string(),
+    thresholds: z.optional(z.record(z.string(), thresholdSchema)),
+    created_at: timestamp,
+    updated_at: timestamp,
+    deleted_at: z.nullable(timestamp),
+    reported_at: timestamp,
+    connected: z.boolean(),
+    edge_id: z.string(),
+    edge_status: z.optional(z.string()),
+  }),
+);
 
-export const baseEventSchema = z.object({
-  id: z.string(),
-  confidence: z.number(),
-  confidence_threshold: z.number(),
-  sound_level: z.number(),
-  sound_level_threshold: z.number(),
-  description: z.string(),
-  audio_file: z.object({ file_path: z.string() }),
-  is_read: z.boolean(),
-  read_at: z.nullable(timestamp),
-  created_at: timestamp,
-  updated_at: timestamp,
-  label_id: z.string(),
-  mic_id: z.string(),
-  label: labelSchema,
-  microphone: extendedMicSchema,
-});
+export const baseEventSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    confidence: z.number(),
+    confidence_threshold: z.number(),
+    sound_level: z.number(),
+    sound_level_threshold: z.number(),
+    description: z.string(),
+    audio_file: z.object({ file_path: z.string() }),
+    is_read: z.boolean(),
+    read_at: z.nullable(timestamp),
+    created_at: timestamp,
+    updated_at: timestamp,
+    label_id: z.string(),
+    mic_id: z.string(),
+    label: labelSchema,
+    microphone: extendedMicSchema,
+  }),
+);
 
-export const compositeRuleSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  window_seconds: z.int(),
-  min_events: z.int(),
-  enabled: z.boolean(),
-  group_by: z.string(),
-  include_label_ids: z.array(z.string()),
-  include_mic_ids: z.array(z.string()),
-});
+export const compositeRuleSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    window_seconds: z.int(),
+    min_events: z.int(),
+    enabled: z.boolean(),
+    group_by: z.string(),
+    include_label_ids: z.array(z.string()),
+    include_mic_ids: z.array(z.string()),
+  }),
+);
 
-export const compositeEventSchema = z.object({
-  id: z.string(),
-  group_key: z.string(),
-  rule: compositeRuleSchema,
-  events: z.array(baseEventSchema),
-  mics: z.array(extendedMicSchema),
-  labels: z.array(labelSchema),
-  started_at: timestamp,
-});
+export const compositeEventSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    group_key: z.string(),
+    rule: compositeRuleSchema,
+    events: z.array(baseEventSchema),
+    mics: z.array(extendedMicSchema),
+    labels: z.array(labelSchema),
+    started_at: timestamp,
+  }),
+);
 
 /**
  * A count from the edge: any integer the interface allows, even past 2^53 (a `total_cnt` of
  * max_page × size). Counts are only shown or compared, never used to size a loop or an array.
  */
-const count = z.number().check(z.refine(Number.isInteger, { message: 'expected an integer' }));
+const count = lazySchema(() => z.number().check(z.refine(Number.isInteger, { message: 'expected an integer' })));
 
 export function pageSchema<T extends z.ZodMiniType>(item: T) {
   return z.object({
@@ -136,7 +153,7 @@ export function pageSchema<T extends z.ZodMiniType>(item: T) {
 }
 
 export const micPageSchema = pageSchema(micSchema);
-export const micEnvelopeSchema = z.object({ data: micSchema });
+export const micEnvelopeSchema = lazySchema(() => z.object({ data: micSchema }));
 export const eventPageSchema = pageSchema(eventSchema);
 export const compositeEventPageSchema = pageSchema(compositeEventSchema);
 
@@ -145,13 +162,15 @@ export const compositeEventPageSchema = pageSchema(compositeEventSchema);
  * words read. Host, thresholds and timestamps stay out (two thirds of a city's answer); a screen
  * showing them reads the mic itself (micQueries.detail).
  */
-export const inventoryMicSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  edge_id: z.string(),
-  status: micStatusSchema,
-  location: locationSchema,
-});
+export const inventoryMicSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    edge_id: z.string(),
+    status: micStatusSchema,
+    location: locationSchema,
+  }),
+);
 
 /** GET /api/inventory/mics: every mic the console server's hub holds, in one response. */
 const inventoryFields = {
@@ -168,19 +187,21 @@ const inventoryFields = {
   /** Every category some mic here has a threshold for, sorted. */
   categories: z.array(z.string()),
 };
-export const inventorySchema = z.object({ ...inventoryFields, mics: z.array(inventoryMicSchema) });
+export const inventorySchema = lazySchema(() => z.object({ ...inventoryFields, mics: z.array(inventoryMicSchema) }));
 /** The inventory with its mics left unchecked: they are checked by hand (inventory-check.ts). */
-export const inventoryEnvelopeSchema = z.object({ ...inventoryFields, mics: z.array(z.unknown()) });
+export const inventoryEnvelopeSchema = lazySchema(() => z.object({ ...inventoryFields, mics: z.array(z.unknown()) }));
 
 /** GET /api/inventory/levels: each mic's threshold for one category, for the map's coverage layer. */
-export const micLevelsSchema = z.object({
-  version: z.string(),
-  category: z.string(),
-  /** Every threshold of every mic lies where dB thresholds do (the interface names no unit). */
-  in_db: z.boolean(),
-  /** Mic id to its `sound_level_ge`; a mic without a threshold for the category is absent. */
-  levels: z.record(z.string(), z.number()),
-});
+export const micLevelsSchema = lazySchema(() =>
+  z.object({
+    version: z.string(),
+    category: z.string(),
+    /** Every threshold of every mic lies where dB thresholds do (the interface names no unit). */
+    in_db: z.boolean(),
+    /** Mic id to its `sound_level_ge`; a mic without a threshold for the category is absent. */
+    levels: z.record(z.string(), z.number()),
+  }),
+);
 
 export type Location = z.infer<typeof locationSchema>;
 export type Threshold = z.infer<typeof thresholdSchema>;

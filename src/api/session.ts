@@ -1,16 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { createStore } from '@/lib/store';
 
 export const ROLES = ['viewer', 'operator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-const meSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('account'), username: z.string(), role: z.enum(ROLES) }),
-  z.object({ kind: z.literal('wall'), name: z.string() }),
-]);
+const meSchema = lazySchema(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('account'), username: z.string(), role: z.enum(ROLES) }),
+    z.object({ kind: z.literal('wall'), name: z.string() }),
+  ]),
+);
 
 /** Who the console server says is signed in: a person's account, or a wall link. */
 export type Me = z.infer<typeof meSchema>;
@@ -81,7 +84,7 @@ export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   return meSchema.parse(await response.json());
 }
 
-const setupSchema = z.object({ pending: z.boolean() });
+const setupSchema = lazySchema(() => z.object({ pending: z.boolean() }));
 
 /** GET /auth/setup: true while the console has no account and the setup link in its server log waits. */
 export async function fetchSetupPending(signal?: AbortSignal): Promise<boolean> {

@@ -1,25 +1,28 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/lazy-schema';
 import { request } from './client';
 
 /** A wall link as admins see it; its key is never stored, so never listed. */
-export const wallLinkSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** The wall's options as a query string, e.g. `edge_id=edge-seoul-01&window=15m`. */
-  query: z.string(),
-  created_at: z.string(),
-  created_by: z.nullable(z.string()),
-  last_seen_at: z.nullable(z.string()),
-  last_seen_ip: z.nullable(z.string()),
-  revoked_at: z.nullable(z.string()),
-  revoked_by: z.nullable(z.string()),
-});
+export const wallLinkSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    /** The wall's options as a query string, e.g. `edge_id=edge-seoul-01&window=15m`. */
+    query: z.string(),
+    created_at: z.string(),
+    created_by: z.nullable(z.string()),
+    last_seen_at: z.nullable(z.string()),
+    last_seen_ip: z.nullable(z.string()),
+    revoked_at: z.nullable(z.string()),
+    revoked_by: z.nullable(z.string()),
+  }),
+);
 
-export const wallLinkListSchema = z.object({ results: z.array(wallLinkSchema) });
+export const wallLinkListSchema = lazySchema(() => z.object({ results: z.array(wallLinkSchema) }));
 /** The only answer that carries the link's URL (with its key): shown once, never again. */
-export const createdWallLinkSchema = z.object({ link: wallLinkSchema, url: z.string() });
-export const wallLinkEnvelopeSchema = z.object({ link: wallLinkSchema });
+export const createdWallLinkSchema = lazySchema(() => z.object({ link: wallLinkSchema, url: z.string() }));
+export const wallLinkEnvelopeSchema = lazySchema(() => z.object({ link: wallLinkSchema }));
 
 export type WallLink = z.infer<typeof wallLinkSchema>;
 export type CreatedWallLink = z.infer<typeof createdWallLinkSchema>;

@@ -1,22 +1,25 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 
-export const runtimeConfigSchema = z.object({
-  mode: z.enum(['demo', 'proxy']),
-  serverHoldsToken: z.boolean(),
-  readOnly: z.boolean(),
-  mapTileUrl: z.nullable(z.string()),
-  mapTileAttribution: z.nullable(z.string()),
-  /** Minutes an item may stay new before the wall escalates it (ESCALATE_AFTER). */
-  escalateAfterMinutes: z._default(z.number(), 3),
-  /** The server's hub answers /live (it holds the edge token). */
-  live: z._default(z.boolean(), false),
-  auth: z.object({
-    demoAutoSignIn: z.boolean(),
-    oidc: z.nullable(z.object({ label: z.string() })),
-    browserToken: z.boolean(),
+export const runtimeConfigSchema = lazySchema(() =>
+  z.object({
+    mode: z.enum(['demo', 'proxy']),
+    serverHoldsToken: z.boolean(),
+    readOnly: z.boolean(),
+    mapTileUrl: z.nullable(z.string()),
+    mapTileAttribution: z.nullable(z.string()),
+    /** Minutes an item may stay new before the wall escalates it (ESCALATE_AFTER). */
+    escalateAfterMinutes: z._default(z.number(), 3),
+    /** The server's hub answers /live (it holds the edge token). */
+    live: z._default(z.boolean(), false),
+    auth: z.object({
+      demoAutoSignIn: z.boolean(),
+      oidc: z.nullable(z.object({ label: z.string() })),
+      browserToken: z.boolean(),
+    }),
   }),
-});
+);
 
 /** What the console server tells the page about its deployment (GET /config.json). */
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

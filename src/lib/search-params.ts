@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 import { parseWindowMinutes, windowParam } from './time-window';
 
 /**
@@ -39,7 +40,7 @@ function single<T>(schema: z.ZodMiniType<T>, fallback: T, write: (value: T) => s
   return searchParam<T>(z.catch(first, fallback), fallback, write);
 }
 
-const nonBlank = z.string().check(z.trim(), z.minLength(1));
+const nonBlank = lazySchema(() => z.string().check(z.trim(), z.minLength(1)));
 const orNull = (value: string | null) => value;
 
 /** Trimmed text; blank or absent is null. */
