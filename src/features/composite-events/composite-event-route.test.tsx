@@ -25,8 +25,24 @@ beforeAll(() => {
 });
 
 // The replay (its own section, tested in replay-timeline.test.ts): two mics, the first heard first.
+// The place, the checklist and the clips have their own tests: here each answers as the console
+// does for a composite it cannot locate, with no procedure and no recording kept.
 beforeEach(() => {
   server.use(
+    http.get('/api/insights/composite-events/:id/source', ({ params }) =>
+      HttpResponse.json({
+        composite_id: params.id,
+        speed_of_sound_mps: 343,
+        timestamp_resolution_ms: 1,
+        sources: [],
+        tracks: [],
+        reason: 'heard by one mic only',
+      }),
+    ),
+    http.get('/api/review/items/composite/:id/procedure', () => HttpResponse.json({ procedure: null, ticks: [] })),
+    http.get('/api/audio/composite-events/:id/events/:eventId', () =>
+      HttpResponse.json({ reason: 'missing' }, { status: 404 }),
+    ),
     // Not scored yet: the drill-down waits for this answer (or its error) before its first draw.
     http.get('/api/priority/items', () => HttpResponse.json({ priorities: {} })),
     http.get('/api/insights/replay/:id', ({ params }) =>
