@@ -9,6 +9,7 @@ export function lazySchema<T extends object>(build: () => T): T {
   const schema = (): T => (built ??= build());
   return new Proxy({} as T, {
     get: (_, key) => Reflect.get(schema(), key),
+    set: (_, key, value) => Reflect.set(schema(), key, value),
     has: (_, key) => Reflect.has(schema(), key),
     ownKeys: () => Reflect.ownKeys(schema()),
     // A proxy may report what its (empty) target lacks only as configurable.

@@ -1,6 +1,6 @@
 import { Drawer, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { micQueries, useCan, useSession } from '@/api';
@@ -54,8 +54,10 @@ export function Component() {
   const query = useQuery(micQueries.detail(micId));
   // The form is about 1,000 components (nine thresholds, each a slider and a number field): drawn
   // in one task it was 760 ms at 4x CPU on a city's device. Drawn in a render React slices, the
-  // skeleton staying meanwhile.
-  const drawn = useDeferredValue(query.data);
+  // skeleton staying meanwhile; never another device's form under this one's title.
+  const answer = useMemo(() => ({ micId, mic: query.data }), [micId, query.data]);
+  const deferred = useDeferredValue(answer);
+  const drawn = deferred.micId === micId ? deferred.mic : undefined;
   // A suggestion (from the insights page) is for this drawer only: the table never sees it.
   const params = new URLSearchParams(location.search);
   const suggestion = thresholdSuggestionSearch.read(params);
