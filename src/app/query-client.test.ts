@@ -26,10 +26,10 @@ describe('query retries', () => {
 describe('reads that failed while the edge was away', () => {
   afterEach(() => edgeConnection.reset());
 
-  async function failedRead() {
+  async function failedRead(failure: ApiError = edgeAway) {
     const queryClient = createQueryClient();
     let calls = 0;
-    const queryFn = () => (++calls === 1 ? Promise.reject(edgeAway) : Promise.resolve('answer'));
+    const queryFn = () => (++calls === 1 ? Promise.reject(failure) : Promise.resolve('answer'));
     await queryClient.prefetchQuery({ queryKey: ['section'], queryFn, retry: false });
     expect(queryClient.getQueryState(['section'])?.status).toBe('error');
     // A drawn section reads it: invalidation re-reads only what something reads.
@@ -61,6 +61,17 @@ describe('reads that failed while the edge was away', () => {
     expect(calls()).toBe(1);
     edgeConnection.fromHub(hubHealth('ok'));
     await vi.waitFor(() => expect(calls()).toBe(2));
+    stop();
+  });
+
+  it('are not read again when they were refused: a 403 stays refused whatever else answers', async () => {
+    const { queryClient, calls } = await failedRead(new ApiError('http', 'Forbidden', '/api/v1/events', 403));
+    const stop = rereadFailedOnReturn(queryClient);
+    edgeConnection.failed(edgeAway, 'GET');
+    edgeConnection.succeeded();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls()).toBe(1);
+    expect(queryClient.getQueryState(['section'])?.status).toBe('error');
     stop();
   });
 });
