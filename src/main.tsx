@@ -4,7 +4,7 @@ import { App } from '@/app/app';
 import { sessionQueries, startSessionCheck } from '@/api/session';
 import { startFirstData } from '@/app/first-data';
 import { nextTask } from '@/lib/next-task';
-import { createQueryClient, rereadFailedOnReturn } from '@/app/query-client';
+import { createQueryClient } from '@/app/query-client';
 import { createRouter, type AppRouter } from '@/app/router';
 import { loadRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config';
 
@@ -45,7 +45,6 @@ async function start(): Promise<void> {
   // public/boot.js has already asked for the page's chunk; the router imports it.
   const router = createRouter();
   const queryClient = createQueryClient();
-  rereadFailedOnReturn(queryClient);
   await nextTask();
   let config: RuntimeConfig;
   try {

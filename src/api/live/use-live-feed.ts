@@ -61,8 +61,11 @@ function dispatch(queryClient: QueryClient, type: string, text: string, streamEd
       const parsed = hubHealthSchema.safeParse(data);
       if (!parsed.success) return;
       liveState.set({ health: parsed.data });
-      // Its word that the edge is back re-reads what failed meanwhile (src/app/query-client.ts).
+      const wasDown = edgeConnection.hubReportsDown();
       edgeConnection.fromHub(parsed.data);
+      // Reads that failed while the edge was down were not retried (see query-client.ts): read them now.
+      if (wasDown && !edgeConnection.hubReportsDown())
+        void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' });
       return;
     }
     case 'mics': {
