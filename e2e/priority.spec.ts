@@ -22,6 +22,9 @@ test.beforeAll(async () => {
     DEMO_EVENTS: '600',
     DEMO_EVENT_INTERVAL_MS: '0',
     DEMO_FAULTS: '1',
+    // The seed spans seven days: a window longer than that keeps every seeded item in it, so no
+    // count drops while the test waits for one to rise (a 24 h window ages one out every ~17 min).
+    REVIEW_NEW_WINDOW_HOURS: '200',
   });
   tokens = addAccounts(dataDir, [
     { username: 'pia', role: 'operator' },

@@ -62,6 +62,22 @@ export class CompositeCache {
     return parseEdgeAnswer(schema, body, `GET ${itemPath('composite-events', id)}`);
   }
 
+  /**
+   * Composites the hub has just seen new or grown: their next read goes to the edge. A screen asks
+   * for a place as soon as the live feed shows a composite grow, within the entry's few seconds.
+   */
+  forget(ids: readonly string[]): void {
+    if (ids.length === 0) return;
+    if (this.edge.holdsToken) {
+      for (const id of ids) this.entries.delete(id);
+      return;
+    }
+    const gone = new Set(ids);
+    for (const key of [...this.entries.keys()]) {
+      if (gone.has(key.slice(key.indexOf(':') + 1))) this.entries.delete(key);
+    }
+  }
+
   private raw(id: string, authorization: string | null): Promise<unknown> {
     const now = this.now();
     const key = this.key(id, authorization);
