@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { GrowingTextarea } from '@/components/growing-textarea';
 import { IconChecks } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BulkSelection } from '@/api';
@@ -45,14 +46,13 @@ export function BulkReviewed({ items }: { items: BulkSelection[] }) {
         >
           <Stack gap="sm">
             <Text size="sm">{t('bulk.body', { count: items.length })}</Text>
-            <Textarea
+            <GrowingTextarea
               label={t('bulk.reason')}
               description={t('bulk.reasonHint')}
               value={reason}
               onChange={(event) => setReason(event.currentTarget.value)}
               required
               maxLength={2000}
-              autosize
               minRows={2}
               data-autofocus
             />

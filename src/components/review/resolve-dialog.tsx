@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack } from '@mantine/core';
+import { GrowingTextarea } from '@/components/growing-textarea';
 import { useState, type ReactNode } from 'react';
 import { REVIEW_OUTCOMES, type ReviewOutcome } from '@/api';
 import { useTranslation } from '@/lib/i18n';
@@ -62,12 +63,11 @@ export function ResolveDialog({
               ))}
             </Stack>
           </Radio.Group>
-          <Textarea
+          <GrowingTextarea
             label={t('actions.note')}
             value={note}
             onChange={(event) => setNote(event.currentTarget.value)}
             maxLength={2000}
-            autosize
             minRows={2}
           />
           <Group justify="flex-end">
