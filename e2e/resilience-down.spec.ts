@@ -183,6 +183,41 @@ test.describe('edge down, then back, pages polling (the live stream blocked)', (
   }
 });
 
+test.describe('opened while the edge is down, pages polling', () => {
+  test('a composite event says why it has no data, then fills in on its own once the edge is back', async ({
+    page,
+    demo,
+    consoleErrors,
+  }) => {
+    const path = await firstCompositeId(page);
+    const errorView = page.getByRole('alert').filter({ hasText: 'Could not load this data' });
+    const rules = new CompositePage(page).ruleSection();
+    await page.route('**/live*', (route) => route.abort());
+    await page.clock.install();
+    await demo.setFault('down');
+    await page.goto(path);
+    // Its retries (1, 2, 4 s) spent, the page says so and offers Retry.
+    await advanceUntil(page, () => errorView.first().isVisible(), {
+      stepMs: STEP_MS,
+      maxPageMs: RETRY_MS + 4 * STEP_MS,
+      what: 'the error shown',
+    });
+    await expect(rules).toHaveCount(0);
+
+    await demo.setFault('normal');
+    // Nobody presses Retry: the failed read is read again within a heartbeat.
+    const toFill = await advanceUntil(page, () => rules.isVisible(), {
+      stepMs: STEP_MS,
+      maxPageMs: HEARTBEAT_MS + RETRY_MS + 2 * STEP_MS,
+      what: 'the composite event read again',
+    });
+    await expect(errorView).toHaveCount(0);
+    test.info().annotations.push({ type: 'figures', description: `filled in ${toFill} ms after the edge returned` });
+    // Chromium logs each refused read (502) as a console error: those are the fault under test.
+    consoleErrors.length = 0;
+  });
+});
+
 /** While down, the hub retries each feed at its interval doubled per failure (server/hub/hub.ts). */
 const LIVE_DOWN_WINDOW_MS = 15_000;
 
