@@ -2,27 +2,34 @@ import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { lazySchema } from '@/lib/lazy-schema';
 import { request } from './client';
-import { REVIEW_OUTCOMES } from './review';
+import { REVIEW_OUTCOMES, reviewItemSchema } from './review';
 
 /** The shift handover of a period (server/review/handover.ts). */
 const nullableText = lazySchema(() => z.nullable(z.string()));
 const localNameSchema = lazySchema(() => z.object({ ko: z.string(), en: z.string() }));
 
+/** A review item as the handover lists it: its review state, without the bookkeeping, and what fired. */
 const handoverItemSchema = lazySchema(() =>
-  z.object({
-    kind: z.enum(['composite', 'event']),
-    id: z.string(),
-    state: z.enum(['new', 'acknowledged', 'resolved']),
-    assignee: nullableText,
-    outcome: z.nullable(z.enum(REVIEW_OUTCOMES)),
-    note: nullableText,
-    fired_at: nullableText,
-    acknowledged_by: nullableText,
-    acknowledged_at: nullableText,
-    resolved_by: nullableText,
-    resolved_at: nullableText,
-    summary: z.nullable(z.object({ rule: nullableText, labels: z.array(localNameSchema), mics: z.array(z.string()) })),
-  }),
+  z.extend(
+    z.pick(reviewItemSchema, {
+      kind: true,
+      id: true,
+      state: true,
+      assignee: true,
+      outcome: true,
+      note: true,
+      fired_at: true,
+      acknowledged_by: true,
+      acknowledged_at: true,
+      resolved_by: true,
+      resolved_at: true,
+    }),
+    {
+      summary: z.nullable(
+        z.object({ rule: nullableText, labels: z.array(localNameSchema), mics: z.array(z.string()) }),
+      ),
+    },
+  ),
 );
 export type HandoverItem = z.infer<typeof handoverItemSchema>;
 
