@@ -1,5 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { GrowingTextarea } from '@/components/growing-textarea';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BulkSelection } from '@/api';
@@ -46,13 +45,14 @@ export function BulkReviewed({ items }: { items: BulkSelection[] }) {
         >
           <Stack gap="sm">
             <Text size="sm">{t('bulk.body', { count: items.length })}</Text>
-            <GrowingTextarea
+            <Textarea
               label={t('bulk.reason')}
               description={t('bulk.reasonHint')}
               value={reason}
               onChange={(event) => setReason(event.currentTarget.value)}
               required
               maxLength={2000}
+              autosize
               minRows={2}
               data-autofocus
             />

@@ -1,5 +1,4 @@
-import { Button, Group, Modal, Radio, Stack } from '@mantine/core';
-import { GrowingTextarea } from '@/components/growing-textarea';
+import { Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { REVIEW_OUTCOMES, type ReviewOutcome } from '@/api';
 import { useTranslation } from '@/lib/i18n';
@@ -63,11 +62,12 @@ export function ResolveDialog({
               ))}
             </Stack>
           </Radio.Group>
-          <GrowingTextarea
+          <Textarea
             label={t('actions.note')}
             value={note}
             onChange={(event) => setNote(event.currentTarget.value)}
             maxLength={2000}
+            autosize
             minRows={2}
           />
           <Group justify="flex-end">

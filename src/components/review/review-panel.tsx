@@ -1,5 +1,4 @@
-import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { GrowingTextarea } from '@/components/growing-textarea';
+import { Alert, Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, commentOnItem, reviewQueries, type ReviewKind } from '@/api';
@@ -225,12 +224,13 @@ function Comments({
           }}
         >
           <Stack gap={6}>
-            <GrowingTextarea
+            <Textarea
               aria-label={t('comments.label')}
               placeholder={t('comments.add')}
               value={text}
               onChange={(event) => setText(event.currentTarget.value)}
               maxLength={2000}
+              autosize
               minRows={2}
               error={send.error?.message}
             />
