@@ -228,9 +228,9 @@ export function buildApp({
   });
   registerProcedures(app, { db, bus: reviewBus, edge, composites, feed: hub ?? undefined });
   registerAlerts(app, { db, feed: hub, publicUrl: publicUrlOf(config) });
-  // Review changes ride the live stream, so every open screen sees them within a second.
   // A composite the hub saw grow is read afresh when its place is asked for next.
   hub?.onComposites((items) => composites.forget(items.map((c) => c.id)));
+  // Review changes ride the live stream, so every open screen sees them within a second.
   if (hub !== null) reviewBus.subscribe((change) => hub.broadcaster.publish({ type: 'review', data: change }));
   const insightsReader = new EdgeReader({
     edge,
