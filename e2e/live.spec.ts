@@ -42,6 +42,12 @@ test.describe('live push from the hub', () => {
 
     // The hub reads new events once a second; the push follows at once.
     await expect(wall.event(added.id)).toBeVisible();
+    // It flashes its three pulses as one iteration: an animationiteration event per pulse kept a
+    // wall nobody touches restyling at frame rate (bench RESULTS 2c).
+    const flashes = await wall
+      .event(added.id)
+      .evaluate((entry) => entry.getAnimations({ subtree: true }).map((a) => a.effect?.getComputedTiming().iterations));
+    expect(flashes, 'the new entry flashes, in one iteration').toEqual([1]);
     await expect(events.newEventsButton()).toHaveText('1 new event');
     expect(asked, 'neither page asked the edge for it').toEqual([]);
 
