@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ApiError, commentOnItem, reviewQueries, type ReviewKind } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { QueryError } from '@/components/query-feedback';
@@ -17,8 +17,17 @@ import './locales';
 /**
  * An item's review on its own page: state and owner, the actions an operator may take, the
  * comment thread and the history. A viewer sees all of it and no control that changes it.
+ * Memoised: its page draws again whenever its incident gains a sound, and nothing here changes then.
  */
-export function ReviewPanel({ kind, id, firedAt }: { kind: ReviewKind; id: string; firedAt: string }) {
+export const ReviewPanel = memo(function ReviewPanel({
+  kind,
+  id,
+  firedAt,
+}: {
+  kind: ReviewKind;
+  id: string;
+  firedAt: string;
+}) {
   const { t } = useTranslation('review');
   const now = useNow(15_000);
   const refresh = useReviewRefresh();
@@ -130,7 +139,7 @@ export function ReviewPanel({ kind, id, firedAt }: { kind: ReviewKind; id: strin
       />
     </Paper>
   );
-}
+});
 
 function AssignControl({
   current,

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconHelpCircle, IconLock, IconPlugConnected, IconPlugConnectedX, IconX } from '@tabler/icons-react';
 import type { LatLngBoundsExpression } from 'leaflet';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { CircleMarker, Tooltip } from 'react-leaflet';
 import { Link } from 'react-router-dom';
@@ -72,7 +72,24 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function MicCard({ mic, labels }: { mic: ExtendedMic; labels: Map<string, Label> }) {
+type MicCardProps = { mic: ExtendedMic; labels: Map<string, Label> };
+
+/** The same card: each of the mic's fields and each label the same object (the query keeps unchanged parts). */
+function sameCard(a: MicCardProps, b: MicCardProps): boolean {
+  const keys = Object.keys(a.mic) as (keyof ExtendedMic)[];
+  return (
+    keys.length === Object.keys(b.mic).length &&
+    keys.every((key) => a.mic[key] === b.mic[key]) &&
+    a.labels.size === b.labels.size &&
+    [...a.labels].every(([id, label]) => b.labels.get(id) === label)
+  );
+}
+
+/**
+ * Memoised on its content: the page draws again each time its incident gains a sound, and the
+ * cards (about 40 components each) were most of that redraw although their mics had not changed.
+ */
+const MicCard = memo(function MicCard({ mic, labels }: MicCardProps) {
   const { t, i18n } = useTranslation('composite-events');
   const thresholds = mic.thresholds === undefined ? [] : Object.entries(mic.thresholds);
   return (
@@ -165,7 +182,7 @@ function MicCard({ mic, labels }: { mic: ExtendedMic; labels: Map<string, Label>
       </Stack>
     </Paper>
   );
-}
+}, sameCard);
 
 function boundsOf(mics: ExtendedMic[]): LatLngBoundsExpression | null {
   if (mics.length === 0) return null;
@@ -186,7 +203,8 @@ export function MicsSection({ composite }: { composite: CompositeEvent }) {
   const mics = micsWithThresholds(composite);
   const labels = new Map<string, Label>();
   for (const label of composite.labels) labels.set(label.id, label);
-  for (const event of composite.events) labels.set(event.label.id, event.label);
+  // The first of each: each event brings its own copy, and the newest one's would redraw every card.
+  for (const event of composite.events) if (!labels.has(event.label.id)) labels.set(event.label.id, event.label);
   const bounds = boundsOf(mics);
   const eventsPerMic = new Map<string, number>();
   for (const event of composite.events) eventsPerMic.set(event.mic_id, (eventsPerMic.get(event.mic_id) ?? 0) + 1);

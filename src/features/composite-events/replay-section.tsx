@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Group, Slider, Stack, Text, Title } from '@mantine/c
 import { IconPlayerPause, IconPlayerPlay, IconPlayerTrackNext, IconPlayerTrackPrev } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { LatLngBoundsExpression } from 'leaflet';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { CircleMarker, Tooltip } from 'react-leaflet';
 import { insightQueries, type Replay } from '@/api';
 import { BaseMap } from '@/components/map/base-map';
@@ -190,8 +190,11 @@ function ReplayPlayer({ replay }: { replay: Replay }) {
   );
 }
 
-/** The incident replayed: where it was heard and when, and whether the sound moved. */
-export function ReplaySection({ compositeId }: { compositeId: string }) {
+/**
+ * The incident replayed: where it was heard and when, and whether the sound moved. Memoised: the
+ * page draws again as the incident gains sounds, and the replay follows its own answer, not that.
+ */
+export const ReplaySection = memo(function ReplaySection({ compositeId }: { compositeId: string }) {
   const { t } = useTranslation('composite-events');
   const query = useQuery(insightQueries.replay(compositeId));
   return (
@@ -213,4 +216,4 @@ export function ReplaySection({ compositeId }: { compositeId: string }) {
       </QueryView>
     </Stack>
   );
-}
+});
