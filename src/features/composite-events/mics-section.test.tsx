@@ -1,10 +1,13 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { CompositeEvent } from '@/api';
 import { compositeEventFixture } from '@/testing/fixtures';
+import { server } from '@/testing/msw-server';
 import { Providers } from '@/testing/render';
 import { MicsSection } from './mics-section';
+import './locales';
 
 function card(name: string) {
   return screen.getByRole('article', { name });
@@ -46,5 +49,25 @@ describe('the mic cards', () => {
     const renamed = { ...first.labels[0]!, name: { ko: '비명 소리', en: 'Screaming' } };
     view.rerender(draw({ ...first, labels: [renamed] }));
     expect(card(mic.name)).toHaveTextContent('Screaming:');
+  });
+
+  it('name a threshold’s category that no sound of this incident carried, by the console’s names', async () => {
+    server.use(
+      http.get('/api/labels', () =>
+        HttpResponse.json({
+          kept: true,
+          labels: [{ id: 'car_horn', name: { ko: '경적', en: '<b>Car horn</b>' } }],
+          complete: true,
+        }),
+      ),
+    );
+    const thresholds = {
+      scream: { sound_level_ge: 75, confidence: 0.7 },
+      car_horn: { sound_level_ge: 72.5, confidence: 0.65 },
+    };
+    render(draw({ ...first, mics: [{ ...mic, thresholds }] }));
+    // The edge's text as text, markup and all.
+    await waitFor(() => expect(card(mic.name)).toHaveTextContent('<b>Car horn</b>: 65%'));
+    expect(card(mic.name)).toHaveTextContent('Scream:');
   });
 });

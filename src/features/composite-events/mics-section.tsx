@@ -5,7 +5,8 @@ import { memo, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { CircleMarker, Tooltip } from 'react-leaflet';
 import { Link } from 'react-router-dom';
-import type { CompositeEvent, ExtendedMic, Label } from '@/api';
+import type { CompositeEvent, ExtendedMic, LabelName } from '@/api';
+import { useLabelNames } from '@/components/labels/use-labels';
 import { BaseMap } from '@/components/map/base-map';
 import { MicStatusBadge } from '@/components/mic-status-badge';
 import { localName } from '@/lib/i18n';
@@ -72,7 +73,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-type MicCardProps = { mic: ExtendedMic; labels: Map<string, Label> };
+type MicCardProps = { mic: ExtendedMic; names: ReadonlyMap<string, LabelName> };
 
 /** The same card: each of the mic's fields and each label the same object (the query keeps unchanged parts). */
 function sameCard(a: MicCardProps, b: MicCardProps): boolean {
@@ -80,8 +81,8 @@ function sameCard(a: MicCardProps, b: MicCardProps): boolean {
   return (
     keys.length === Object.keys(b.mic).length &&
     keys.every((key) => a.mic[key] === b.mic[key]) &&
-    a.labels.size === b.labels.size &&
-    [...a.labels].every(([id, label]) => b.labels.get(id) === label)
+    a.names.size === b.names.size &&
+    [...a.names].every(([id, name]) => b.names.get(id) === name)
   );
 }
 
@@ -89,7 +90,7 @@ function sameCard(a: MicCardProps, b: MicCardProps): boolean {
  * Memoised on its content: the page draws again each time its incident gains a sound, and the
  * cards (about 40 components each) were most of that redraw although their mics had not changed.
  */
-const MicCard = memo(function MicCard({ mic, labels }: MicCardProps) {
+const MicCard = memo(function MicCard({ mic, names }: MicCardProps) {
   const { t, i18n } = useTranslation('composite-events');
   const thresholds = mic.thresholds === undefined ? [] : Object.entries(mic.thresholds);
   return (
@@ -155,10 +156,10 @@ const MicCard = memo(function MicCard({ mic, labels }: MicCardProps) {
               </Text>
             ) : (
               thresholds.map(([labelId, threshold]) => {
-                const label = labels.get(labelId);
+                const name = names.get(labelId);
                 return (
                   <Text span size="sm" display="block" key={labelId}>
-                    {label === undefined ? labelId : localName(label.name, i18n.language)}:{' '}
+                    {name === undefined ? labelId : localName(name, i18n.language)}:{' '}
                     {t('detail.thresholdValue', {
                       confidence: formatPercent(threshold.confidence),
                       level: threshold.sound_level_ge,
@@ -201,10 +202,14 @@ function boundsOf(mics: ExtendedMic[]): LatLngBoundsExpression | null {
 export function MicsSection({ composite }: { composite: CompositeEvent }) {
   const { t } = useTranslation('composite-events');
   const mics = micsWithThresholds(composite);
-  const labels = new Map<string, Label>();
-  for (const label of composite.labels) labels.set(label.id, label);
-  // The first of each: each event brings its own copy, and the newest one's would redraw every card.
-  for (const event of composite.events) if (!labels.has(event.label.id)) labels.set(event.label.id, event.label);
+  // A threshold may name any category, not only this incident's: the console's names, then the
+  // incident's own. The first copy of each: every event brings its own, and the newest one's would
+  // redraw every card.
+  const { names: known } = useLabelNames();
+  const own = new Map<string, LabelName>();
+  for (const label of composite.labels) own.set(label.id, label.name);
+  for (const event of composite.events) if (!own.has(event.label.id)) own.set(event.label.id, event.label.name);
+  const names = new Map([...known, ...own]);
   const bounds = boundsOf(mics);
   const eventsPerMic = new Map<string, number>();
   for (const event of composite.events) eventsPerMic.set(event.mic_id, (eventsPerMic.get(event.mic_id) ?? 0) + 1);
@@ -234,7 +239,7 @@ export function MicsSection({ composite }: { composite: CompositeEvent }) {
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="sm">
         {mics.map((mic) => (
-          <MicCard key={mic.id} mic={mic} labels={labels} />
+          <MicCard key={mic.id} mic={mic} names={names} />
         ))}
       </SimpleGrid>
     </Stack>
