@@ -309,7 +309,7 @@ export function buildApp({
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const [pathname = '/', query] = request.url.split('?', 2);
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api/') &&
@@ -320,7 +320,7 @@ export function buildApp({
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(pageFor(pathname, request.principal?.kind === 'account'));
+        .send(pageFor(pathname, request.principal?.kind === 'account', query === undefined ? '' : `?${query}`));
     }
     if (wantsPage) {
       return reply.code(503).type('text/plain').send('The dashboard is not built yet: run "npm run build".');

@@ -71,7 +71,35 @@ describe('route preloads in the page', () => {
     expect(data(holding('/map', false))).toEqual([]);
     expect(data(routePages(dir, { demo: false })('/map', true))).toEqual([]);
     // Pages that read nothing before their own request are left alone.
-    expect(holding('/mics', true)).toBe(holding('/mics', false));
+    expect(holding('/handover', true)).toBe(holding('/handover', false));
+  });
+
+  it("name a default view's data only when the URL has no query, and fill the path's parameters", () => {
+    const data = (html: string) =>
+      [...html.matchAll(/<meta name="page-data" content="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+    const holding = routePages(dir, { demo: false, serverHoldsToken: true });
+    expect(data(holding('/mics', true))).toEqual(['/api/labels', '/api/v1/mics?page=1&size=25']);
+    expect(data(holding('/mics', true, '?'))).toEqual(['/api/labels', '/api/v1/mics?page=1&size=25']);
+    // A filtered or later page reads another list: preloading page 1 would only cost the phone its bytes.
+    expect(data(holding('/mics', true, '?page=3'))).toEqual(['/api/labels']);
+    // The HTML carries the query's ampersands escaped.
+    expect(holding('/mics', true)).toContain('content="/api/v1/mics?page=1&amp;size=25"');
+    const id = '41548adf-b74f-40aa-8f75-4c0d9e3cba0b';
+    expect(data(holding(`/composite-events/${id}`, true, '?tab=x'))).toEqual([
+      `/api/v1/composite-events/${id}`,
+      `/api/review/items/composite/${id}`,
+      `/api/priority/items?key=composite%3A${id}`,
+      '/api/review/me',
+    ]);
+    expect(data(holding('/mics/mic-0007', true))).toEqual([
+      '/api/v1/mics/mic-0007',
+      '/api/labels',
+      '/api/v1/mics?page=1&size=25',
+    ]);
+    // An id that is not plain (encoded characters, dots, markup) is left to the app's own request.
+    for (const odd of ['mic%2F..%2Fx', '..', 'a.b', '%22%3E%3Cscript%3E'])
+      expect(data(holding(`/mics/${odd}`, true))).toEqual(['/api/labels', '/api/v1/mics?page=1&size=25']);
+    expect(data(holding('/mics/mic-0007', false))).toEqual([]);
   });
 
   it("name the chunks of every page in the route table that asks for them, and its parents' (src/app/routes.ts)", () => {

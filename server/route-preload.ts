@@ -93,24 +93,51 @@ export function frameFor(html: string, pathname: string, demo: boolean): string 
  * (without them the page chunk would be found only after the entry has run; Vite's manifest names
  * the files). Built once per route at startup; a build without a manifest gets the frame alone.
  * For a signed-in account (`signedIn`) on a console holding the edge's token, also the data the
- * page reads first (the route table's `data`): a browser holding its own token would send it, and
- * before sign-in the answer would be a refusal.
+ * page reads first (the route table's `data`, and its `defaultData` when the URL has no query): a
+ * browser holding its own token would send it, and before sign-in the answer would be a refusal.
  */
 export function routePages(
   staticDir: string,
   { demo, serverHoldsToken = false }: { demo: boolean; serverHoldsToken?: boolean },
-): (pathname: string, signedIn?: boolean) => string {
+): (pathname: string, signedIn?: boolean, search?: string) => string {
   const sent = pagesWithoutData(staticDir, demo);
   if (!serverHoldsToken) return (pathname) => sent(pathname);
-  return (pathname, signedIn = false) => {
-    const paths = signedIn ? (entryOf(pathname)?.data ?? []) : [];
+  return (pathname, signedIn = false, search = '') => {
+    const entry = signedIn ? entryOf(pathname) : undefined;
+    const paths = entry === undefined ? [] : dataOf(entry, pathname, search === '' || search === '?');
     const html = sent(pathname);
     if (paths.length === 0) return html;
     // Named for public/boot.js, which preloads them with the page's chunks: the app's own request
     // (cookie session, no token of the browser's) then finds the answer already on its way.
-    const metas = paths.map((p) => `<meta name="page-data" content="${p}" />`).join('\n    ');
+    const metas = paths.map((p) => `<meta name="page-data" content="${p.replaceAll('&', '&amp;')}" />`).join('\n    ');
     return html.replace('</head>', `    ${metas}\n  </head>`);
   };
+}
+
+/**
+ * A path parameter put into a preloaded URL (and the page's HTML) as it is: only what ids look
+ * like. Anything else (encoded characters, dots) is left to the app's own request.
+ */
+const PLAIN_SEGMENT = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** The data an entry names for one URL, `:name` filled from the path; a path whose parameter is not plain is left out. */
+function dataOf(entry: RouteEntry, pathname: string, defaultView: boolean): string[] {
+  const paths = [...(entry.data ?? []), ...(defaultView ? (entry.defaultData ?? []) : [])];
+  const given = pathname.replace(/\/$/, '').split('/');
+  const params = new Map(
+    entry.path
+      .split('/')
+      .flatMap((part, i) => (part.startsWith(':') ? [[part.slice(1), given[i] ?? ''] as const] : [])),
+  );
+  return paths.flatMap((p) => {
+    let plain = true;
+    const filled = p.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+      const value = params.get(name) ?? '';
+      plain &&= PLAIN_SEGMENT.test(value);
+      return value;
+    });
+    return plain ? [filled] : [];
+  });
 }
 
 function pagesWithoutData(staticDir: string, demo: boolean): (pathname: string) => string {

@@ -41,11 +41,14 @@ export interface RouteEntry {
   readonly nav: Nav;
   readonly preload: Preload;
   /**
-   * Console API paths the page reads first, whatever its URL says. For a signed-in person on a
-   * console holding the edge's token the server names them in the page it sends (public/boot.js
-   * preloads them), so they download with the scripts instead of after the app has run.
+   * Console API paths the page reads first, whatever its URL's query says; `:name` stands for the
+   * path's parameter of that name. For a signed-in person on a console holding the edge's token
+   * the server names them in the page it sends (public/boot.js preloads them), so they download
+   * with the scripts instead of after the app has run.
    */
   readonly data?: readonly string[];
+  /** As `data`, what the page's default view reads: named only when the URL has no query (a filter reads something else). */
+  readonly defaultData?: readonly string[];
 }
 
 export const ROUTES: readonly RouteEntry[] = [
@@ -70,6 +73,8 @@ export const ROUTES: readonly RouteEntry[] = [
     shell: 'console',
     nav: { menu: 'main' },
     preload: 'chunks',
+    data: ['/api/review/me'],
+    defaultData: ['/api/v1/composite-events?page=1&size=20&order_by=desc'],
   },
   {
     path: '/composite-events/:compositeEventId',
@@ -77,6 +82,13 @@ export const ROUTES: readonly RouteEntry[] = [
     shell: 'console',
     nav: { menu: 'none', why: 'a drill-down, opened from the queue, the wall or an alert' },
     preload: 'chunks',
+    // The first draw waits for the review and priority answers (they moved every section when late).
+    data: [
+      '/api/v1/composite-events/:compositeEventId',
+      '/api/review/items/composite/:compositeEventId',
+      '/api/priority/items?key=composite%3A:compositeEventId',
+      '/api/review/me',
+    ],
   },
   {
     path: '/events',
@@ -84,6 +96,8 @@ export const ROUTES: readonly RouteEntry[] = [
     shell: 'console',
     nav: { menu: 'main' },
     preload: 'chunks',
+    // The list's own request names the last 24 hours from the browser's clock: not known here.
+    data: ['/api/review/me', '/api/labels'],
   },
   {
     path: '/map',
@@ -100,6 +114,8 @@ export const ROUTES: readonly RouteEntry[] = [
     shell: 'console',
     nav: { menu: 'main' },
     preload: 'chunks',
+    data: ['/api/labels'],
+    defaultData: ['/api/v1/mics?page=1&size=25'],
   },
   {
     path: '/mics/:micId',
@@ -108,6 +124,8 @@ export const ROUTES: readonly RouteEntry[] = [
     shell: 'console',
     nav: { menu: 'none', why: "a mic's drawer over the list, opened from a row or the map" },
     preload: 'chunks',
+    data: ['/api/v1/mics/:micId', '/api/labels'],
+    defaultData: ['/api/v1/mics?page=1&size=25'],
   },
   {
     path: '/insights',
