@@ -1,11 +1,11 @@
 import { ActionIcon, Anchor, Badge, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconCopy, IconMail } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
-import type { BaseEvent } from '@/api';
+import type { BaseEvent, HeardBy, LabelName as LabelNameValue } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { HeardByCell } from '@/components/heard-by/heard-by-cell';
 import { useHeardBy } from '@/components/heard-by/use-heard-by';
@@ -20,7 +20,17 @@ function shortPath(path: string): string {
   return name === '' ? path : `…/${name}`;
 }
 
-function VersusThreshold({ value, threshold, met }: { value: string; threshold: string; met: boolean }) {
+// Each cell takes what it shows as plain values and is memoised: an incident still growing gains a
+// row with each sound, and every other row then keeps its cells instead of drawing them again.
+const VersusThreshold = memo(function VersusThreshold({
+  value,
+  threshold,
+  met,
+}: {
+  value: string;
+  threshold: string;
+  met: boolean;
+}) {
   const { t } = useTranslation('composite-events');
   return (
     <Stack gap={0} align="flex-end">
@@ -33,10 +43,121 @@ function VersusThreshold({ value, threshold, met }: { value: string; threshold: 
       </Text>
     </Stack>
   );
+});
+
+const TimeCell = memo(function TimeCell({ at }: { at: string }) {
+  return <DateTime value={at} />;
+});
+
+interface MicCellProps {
+  micId: string;
+  name: string;
+  heardBy: readonly HeardBy[] | null | undefined;
+  complete: boolean;
+  windowS: number;
 }
 
-export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
+/** Who heard a sound is asked again in new batches as sounds arrive: the same mics are the same answer. */
+const sameHeard = (a: MicCellProps['heardBy'], b: MicCellProps['heardBy']) =>
+  a === b ||
+  (a != null && b != null && a.length === b.length && a.every((m, i) => m.id === b[i]!.id && m.name === b[i]!.name));
+
+const MicCell = memo(
+  function MicCell({ micId, name, heardBy, complete, windowS }: MicCellProps) {
+    return (
+      <Stack gap={0}>
+        <Anchor component={Link} to={`/mics/${encodeURIComponent(micId)}`} size="sm">
+          {name}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {micId}
+        </Text>
+        {/* Under its mic rather than in a column of its own: the table's columns already share a tight width. */}
+        <HeardByCell heardBy={heardBy} complete={complete} windowS={windowS} />
+      </Stack>
+    );
+  },
+  (a, b) =>
+    a.micId === b.micId &&
+    a.name === b.name &&
+    a.complete === b.complete &&
+    a.windowS === b.windowS &&
+    sameHeard(a.heardBy, b.heardBy),
+);
+
+/** Every event brings its own copy of its label's names. */
+const LabelCell = memo(
+  function LabelCell({ name }: { name: LabelNameValue }) {
+    return <LabelName name={name} />;
+  },
+  (a, b) => a.name.ko === b.name.ko && a.name.en === b.name.en,
+);
+
+const EdgeReadCell = memo(function EdgeReadCell({ readAt, isRead }: { isRead: boolean; readAt: string | null }) {
   const { t, i18n } = useTranslation('composite-events');
+  return isRead ? (
+    <Badge
+      color="gray"
+      variant="light"
+      leftSection={<IconCircleCheck size={12} aria-hidden />}
+      style={{ textTransform: 'none' }}
+      data-hint={
+        readAt === null
+          ? t('detail.edgeReadHint')
+          : `${t('detail.readAt', {
+              time: `${formatDateTime(readAt, i18n.language)} · ${formatUtc(readAt)}`,
+            })}. ${t('detail.edgeReadHint')}`
+      }
+    >
+      {t('detail.edgeReadYes')}
+    </Badge>
+  ) : (
+    <Badge
+      color="gray"
+      variant="outline"
+      leftSection={<IconMail size={12} aria-hidden />}
+      style={{ textTransform: 'none' }}
+      data-hint={t('detail.edgeReadHint')}
+    >
+      {t('detail.edgeReadNo')}
+    </Badge>
+  );
+});
+
+const DescriptionCell = memo(function DescriptionCell({ text }: { text: string }) {
+  return (
+    <Text size="sm" maw={240} style={{ overflowWrap: 'anywhere' }}>
+      {text}
+    </Text>
+  );
+});
+
+const AudioCell = memo(function AudioCell({ path }: { path: string }) {
+  const { t } = useTranslation('composite-events');
+  return (
+    <Group gap={4} wrap="nowrap" align="flex-start">
+      <Code className={classes.path} data-hint={path}>
+        {shortPath(path)}
+      </Code>
+      <CopyButton value={path}>
+        {({ copied, copy }) => (
+          <ActionIcon
+            variant="subtle"
+            color={copied ? 'teal' : 'gray'}
+            onClick={copy}
+            aria-label={`${copied ? t('detail.copied') : t('detail.copy')}: ${path}`}
+            data-hint={copied ? t('detail.copied') : t('detail.copy')}
+          >
+            {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+          </ActionIcon>
+        )}
+      </CopyButton>
+    </Group>
+  );
+});
+
+export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
+  const { t } = useTranslation('composite-events');
   const eventIds = useMemo(() => events.map((e) => e.id), [events]);
   const heardBy = useHeardBy(eventIds);
   return (
@@ -55,28 +176,21 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
       // its own frame instead of squeezing descriptions and paths to a letter per line.
       classNames={{ table: classes.wideTable }}
       columns={stackedColumns<BaseEvent>([
-        { accessor: 'created_at', title: t('detail.time'), render: (e) => <DateTime value={e.created_at} /> },
+        { accessor: 'created_at', title: t('detail.time'), render: (e) => <TimeCell at={e.created_at} /> },
         {
           accessor: 'mic_id',
           title: t('detail.mic'),
           render: (e) => (
-            <Stack gap={0}>
-              <Anchor component={Link} to={`/mics/${encodeURIComponent(e.mic_id)}`} size="sm">
-                {e.microphone.name}
-              </Anchor>
-              <Text size="xs" c="dimmed">
-                {e.mic_id}
-              </Text>
-              {/* Under its mic rather than in a column of its own: the table's columns already share a tight width. */}
-              <HeardByCell
-                heardBy={heardBy.of(e.id, e.created_at)}
-                complete={heardBy.completeOf(e.id)}
-                windowS={heardBy.windowS}
-              />
-            </Stack>
+            <MicCell
+              micId={e.mic_id}
+              name={e.microphone.name}
+              heardBy={heardBy.of(e.id, e.created_at)}
+              complete={heardBy.completeOf(e.id)}
+              windowS={heardBy.windowS}
+            />
           ),
         },
-        { accessor: 'label', title: t('detail.label'), render: (e) => <LabelName name={e.label.name} /> },
+        { accessor: 'label', title: t('detail.label'), render: (e) => <LabelCell name={e.label.name} /> },
         {
           accessor: 'confidence',
           title: t('detail.confidence'),
@@ -108,67 +222,17 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
           noWrap: true,
           // Badges truncate when a crowded table squeezes this column.
           width: 150,
-          render: (e) =>
-            e.is_read ? (
-              <Badge
-                color="gray"
-                variant="light"
-                leftSection={<IconCircleCheck size={12} aria-hidden />}
-                style={{ textTransform: 'none' }}
-                data-hint={
-                  e.read_at === null
-                    ? t('detail.edgeReadHint')
-                    : `${t('detail.readAt', {
-                        time: `${formatDateTime(e.read_at, i18n.language)} · ${formatUtc(e.read_at)}`,
-                      })}. ${t('detail.edgeReadHint')}`
-                }
-              >
-                {t('detail.edgeReadYes')}
-              </Badge>
-            ) : (
-              <Badge
-                color="gray"
-                variant="outline"
-                leftSection={<IconMail size={12} aria-hidden />}
-                style={{ textTransform: 'none' }}
-                data-hint={t('detail.edgeReadHint')}
-              >
-                {t('detail.edgeReadNo')}
-              </Badge>
-            ),
+          render: (e) => <EdgeReadCell isRead={e.is_read} readAt={e.read_at} />,
         },
         {
           accessor: 'description',
           title: t('detail.description'),
-          render: (e) => (
-            <Text size="sm" maw={240} style={{ overflowWrap: 'anywhere' }}>
-              {e.description}
-            </Text>
-          ),
+          render: (e) => <DescriptionCell text={e.description} />,
         },
         {
           accessor: 'audio_file',
           title: t('detail.audio'),
-          render: (e) => (
-            <Group gap={4} wrap="nowrap" align="flex-start">
-              <Code className={classes.path} data-hint={e.audio_file.file_path}>
-                {shortPath(e.audio_file.file_path)}
-              </Code>
-              <CopyButton value={e.audio_file.file_path}>
-                {({ copied, copy }) => (
-                  <ActionIcon
-                    variant="subtle"
-                    color={copied ? 'teal' : 'gray'}
-                    onClick={copy}
-                    aria-label={`${copied ? t('detail.copied') : t('detail.copy')}: ${e.audio_file.file_path}`}
-                    data-hint={copied ? t('detail.copied') : t('detail.copy')}
-                  >
-                    {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                  </ActionIcon>
-                )}
-              </CopyButton>
-            </Group>
-          ),
+          render: (e) => <AudioCell path={e.audio_file.file_path} />,
         },
       ])}
     />
