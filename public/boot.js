@@ -1,5 +1,6 @@
-// Runs before the first paint, from a file of its own because the Content-Security-Policy allows no
-// inline script:
+// Runs before the first paint. The server writes it into each page (server/boot-script.ts: its own
+// request was a round trip before the first frame) and allows it by its hash, as the
+// Content-Security-Policy allows no other inline script:
 // - the colour scheme, so a dark control room never sees a white flash;
 // - the language the app will choose (src/lib/i18n), so the first frame the HTML carries in both
 //   languages (src/app/first-frame.ts) shows only that one;

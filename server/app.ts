@@ -39,6 +39,7 @@ import { registerLocation } from './location/routes.js';
 import { registerLabels } from './labels/routes.js';
 import { UnusualWatch } from './insights/unusual-watch.js';
 import { InsightsService } from './insights/service.js';
+import { bootScript } from './boot-script.js';
 import { routePages } from './route-preload.js';
 import { securityHeaders } from './security-headers.js';
 import { registerWalls } from './walls/register.js';
@@ -94,7 +95,8 @@ export function buildApp({
 }: AppOptions): FastifyInstance {
   const metrics = new ConsoleMetrics();
   const db = timedDatabase(untimedDb, metrics);
-  const headers = securityHeaders(config.mapTileUrl);
+  const boot = bootScript(config.staticDir);
+  const headers = securityHeaders(config.mapTileUrl, boot === null ? [] : [boot.hash]);
   const limits = serverOptions(config.gateway, config.edgeTimeoutMs, headers);
   // Only proxies named in TRUST_PROXY may say who the client is; anyone else could claim any address.
   const trustProxy = config.auth.trustedProxies ?? false;
@@ -287,6 +289,7 @@ export function buildApp({
     ? routePages(config.staticDir, {
         demo: runtime.auth.demoAutoSignIn,
         serverHoldsToken: runtime.serverHoldsToken,
+        boot,
       })
     : null;
   if (hasBuild) {

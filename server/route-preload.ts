@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REDIRECTS, ROUTES, type RouteEntry } from '../src/app/routes.js';
+import type { BootScript } from './boot-script.js';
 
 /** What Vite's build manifest says of a chunk (`build.manifest`), as far as we read it. */
 export interface ManifestChunk {
@@ -98,9 +99,13 @@ export function frameFor(html: string, pathname: string, demo: boolean): string 
  */
 export function routePages(
   staticDir: string,
-  { demo, serverHoldsToken = false }: { demo: boolean; serverHoldsToken?: boolean },
+  {
+    demo,
+    serverHoldsToken = false,
+    boot = null,
+  }: { demo: boolean; serverHoldsToken?: boolean; boot?: BootScript | null },
 ): (pathname: string, signedIn?: boolean, search?: string) => string {
-  const sent = pagesWithoutData(staticDir, demo);
+  const sent = pagesWithoutData(staticDir, demo, boot);
   if (!serverHoldsToken) return (pathname) => sent(pathname);
   return (pathname, signedIn = false, search = '') => {
     const entry = signedIn ? entryOf(pathname) : undefined;
@@ -140,8 +145,9 @@ function dataOf(entry: RouteEntry, pathname: string, defaultView: boolean): stri
   });
 }
 
-function pagesWithoutData(staticDir: string, demo: boolean): (pathname: string) => string {
-  const built = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
+function pagesWithoutData(staticDir: string, demo: boolean, boot: BootScript | null): (pathname: string) => string {
+  const read = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
+  const built = boot === null ? read : boot.inline(read);
   const variants = new Map(['/mics', '/sign-in', '/wall'].map((page) => [page, frameFor(built, page, demo)]));
   const variantOf = (pathname: string) => ({ wall: '/wall', bare: '/sign-in', console: '/mics' })[shellOf(pathname)];
   const plain = (pathname: string) => variants.get(variantOf(pathname))!;

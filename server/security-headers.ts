@@ -7,12 +7,13 @@ export function tileSource(template: string | null): string | null {
   return `${match[1]!.toLowerCase()}//${host}`;
 }
 
-export function securityHeaders(tileUrl: string | null): Record<string, string> {
+/** `scriptHashes`: the inline scripts the pages carry (server/boot-script.ts); no other may run. */
+export function securityHeaders(tileUrl: string | null, scriptHashes: readonly string[] = []): Record<string, string> {
   const tiles = tileSource(tileUrl);
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
-    // Mantine and Leaflet set inline styles; no inline script is allowed.
+    ["script-src 'self'", ...scriptHashes].join(' '),
+    // Mantine and Leaflet set inline styles; no inline script but those named by hash.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${tiles === null ? '' : ` ${tiles}`}`,
     "font-src 'self' data:",
