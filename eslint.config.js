@@ -18,6 +18,29 @@ const features = fs
 const SERVER_CONCERNS = ['gateway', 'auth', 'audit', 'hub', 'review', 'insights', 'db'];
 const serverConcern = (name) => [`./server/${name}`, `./server/${name}.ts`];
 
+// Device names and descriptions are untrusted: render them as text, never as HTML.
+const UNTRUSTED_TEXT = [
+  { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Untrusted text must render as text.' },
+  { selector: "MemberExpression[property.name='innerHTML']", message: 'Untrusted text must render as text.' },
+  {
+    selector: "CallExpression[callee.property.name='bindPopup']",
+    message: 'Leaflet popups take HTML strings; use react-leaflet <Popup> children.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='bindTooltip']",
+    message: 'Leaflet tooltips take HTML strings; use react-leaflet <Tooltip> children.',
+  },
+];
+
+// Test files share one module graph per worker (vite.config.ts, `isolate: false`): a module
+// replaced there may already have been imported for real by another file.
+const SHARED_GRAPH = {
+  selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+  message: 'vi.mock needs a module graph of its own: add the file to WEB_MOCKING_MODULES in vite.config.ts.',
+};
+/** As WEB_MOCKING_MODULES in vite.config.ts. */
+const MOCKING_TESTS = ['src/features/composite-events/audio/listen-player.test.tsx'];
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'node_modules', 'test-results', 'playwright-report', 'public', 'bench/.tmp'] },
   {
@@ -34,23 +57,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Device names and descriptions are untrusted: render them as text, never as HTML.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
-          message: 'Untrusted text must render as text.',
-        },
-        { selector: "MemberExpression[property.name='innerHTML']", message: 'Untrusted text must render as text.' },
-        {
-          selector: "CallExpression[callee.property.name='bindPopup']",
-          message: 'Leaflet popups take HTML strings; use react-leaflet <Popup> children.',
-        },
-        {
-          selector: "CallExpression[callee.property.name='bindTooltip']",
-          message: 'Leaflet tooltips take HTML strings; use react-leaflet <Tooltip> children.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...UNTRUSTED_TEXT],
       'no-restricted-globals': [
         'error',
         { name: 'localStorage', message: 'Use sessionStorage for tokens; localStorage only through lib helpers.' },
@@ -166,6 +173,15 @@ export default tseslint.config(
       'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx}': KEBAB }, { ignoreMiddleExtensions: true }],
       'check-file/folder-naming-convention': ['error', { '{src,server,e2e,bench}/**/': KEBAB }],
     },
+  },
+  {
+    files: ['src/**/*.test.{ts,tsx}'],
+    ignores: MOCKING_TESTS,
+    rules: { 'no-restricted-syntax': ['error', ...UNTRUSTED_TEXT, SHARED_GRAPH] },
+  },
+  {
+    files: ['server/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', SHARED_GRAPH] },
   },
   {
     // Contract tests read arbitrary JSON bodies field by field.

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetStores } from '@/lib/store';
@@ -43,6 +44,11 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   sessionStorage.clear();
+  // Files share one window (vite.config.ts): what one leaves there (a notification still queued, a
+  // stored choice, another URL) must not reach the next.
+  notifications.clean();
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
   // Every tab-wide store (the edge's connection, the live stream, the session's end…) starts afresh.
   resetStores();
 });
