@@ -178,6 +178,27 @@ describe('GET /live', () => {
     expect(ofType(back, 'reset')).toEqual([]);
   });
 
+  it('tells each list it merges into where the stream stood when the list was asked for', async () => {
+    const base = await consoleOn();
+    const first = await openStream(`${base}/live`);
+    await expect.poll(() => ofType(first, 'reset').length).toBeGreaterThan(0);
+    const mark = async (path: string) => (await call(`${base}${path}`)).headers.get('live-id');
+    const before = await mark('/api/v1/events?page=1&size=25');
+    expect(before).toMatch(/^[0-9a-f]+-\d+$/);
+    expect(await mark('/api/v1/composite-events?page=1&size=20')).toBe(before);
+    // Not a list the stream's messages go into.
+    expect(await mark('/api/v1/mics?page=1&size=25')).toBeNull();
+
+    edge.events.push(eventFixture('e-after', new Date().toISOString()));
+    await expect.poll(() => ofType(first, 'event').length).toBe(1);
+    expect(await mark('/api/v1/events')).toBe(ofType(first, 'event')[0]!.id);
+    // A stream resuming from the earlier list's mark brings what that list could not hold.
+    const resumed = await openStream(`${base}/live`, { 'last-event-id': before! });
+    await expect
+      .poll(() => ofType(resumed, 'event').flatMap((m) => (m.data.events as { id: string }[]).map((e) => e.id)))
+      .toEqual(['e-after']);
+  });
+
   it('refuses a malformed filter with a reason', async () => {
     const base = await consoleOn();
     const response = await call(`${base}/live?window=forever`);

@@ -16,6 +16,10 @@ export interface HubRoutesOptions {
   maxMicPages: number;
 }
 
+/** The lists the stream's messages are merged into, by route. */
+const LIVE_LISTS = new Set(['/api/v1/events', '/api/v1/composite-events']);
+export const LIVE_ID_HEADER = 'live-id';
+
 const LIVE_UNAVAILABLE =
   'The live feed needs the server to hold the edge token (EDGE_API_TOKEN); this console polls instead.';
 
@@ -145,6 +149,15 @@ export function registerHubRoutes(app: FastifyInstance, options: HubRoutesOption
   }
 
   if (hub !== null) {
+    // The newest message id when a list the screens merge pushes into was asked for: everything
+    // the stream sent up to it was at the edge before the list was read. A screen whose stream
+    // starts at or before this id has missed nothing, and need not read the list again
+    // (src/api/live/list-marks.ts). Taken before the edge is read, never after.
+    app.addHook('preHandler', async (request, reply) => {
+      if (request.method === 'GET' && LIVE_LISTS.has(request.routeOptions.url ?? '')) {
+        reply.header(LIVE_ID_HEADER, hub.broadcaster.lastId);
+      }
+    });
     // Registered on the root instance, so it sees the gateway's PATCH route inside its own plugin.
     app.addHook('onResponse', async (request, reply) => {
       if (request.method !== 'PATCH' || reply.statusCode < 200 || reply.statusCode >= 300) return;

@@ -29,6 +29,8 @@ export interface RequestOptions<S extends z.ZodMiniType> {
   signal?: AbortSignal;
   /** The console's own endpoints (`/api/admin/*`…) say nothing about the edge's health. */
   consoleOnly?: boolean;
+  /** Told the headers of an answer that was used (a list's place in the live stream). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** The one way the app talks to the edge: same-origin `/api/v1`, bearer token, validated answers. */
@@ -88,5 +90,6 @@ export async function request<S extends z.ZodMiniType>(options: RequestOptions<S
   connection?.succeeded();
   const parsed = options.schema.safeParse(json);
   if (!parsed.success) throw contractError(endpoint, parsed.error);
+  options.onHeaders?.(response.headers);
   return parsed.data;
 }

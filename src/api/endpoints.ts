@@ -59,12 +59,17 @@ export async function updateMic(micId: string, patch: MicPatch) {
   ).data;
 }
 
-export function listEvents(params: EventListParams, signal?: AbortSignal) {
-  return request({ path: '/api/v1/events', query: { ...params }, schema: eventPageSchema, signal });
+export function listEvents(params: EventListParams, signal?: AbortSignal, onHeaders?: (headers: Headers) => void) {
+  return request({ path: '/api/v1/events', query: { ...params }, schema: eventPageSchema, signal, onHeaders });
 }
 
-export function listCompositeEvents(params: CompositeEventListParams, signal?: AbortSignal) {
-  return request({ path: '/api/v1/composite-events', query: { ...params }, schema: compositeEventPageSchema, signal });
+export function listCompositeEvents(
+  params: CompositeEventListParams,
+  signal?: AbortSignal,
+  onHeaders?: (headers: Headers) => void,
+) {
+  const path = '/api/v1/composite-events';
+  return request({ path, query: { ...params }, schema: compositeEventPageSchema, signal, onHeaders });
 }
 
 export function getCompositeEvent(id: string, signal?: AbortSignal) {

@@ -12,6 +12,7 @@ import {
   type MicListParams,
 } from './endpoints';
 import { inventoryMicOf, withCategoriesOf } from './inventory-check';
+import { markList } from './live/list-marks';
 import type { Inventory, Mic, Page } from './schemas';
 
 /**
@@ -90,7 +91,8 @@ export const eventQueries = {
   list: ({ sinceMinutes, ...params }: EventQuery) =>
     queryOptions({
       queryKey: [...eventQueries.lists(), { ...params, sinceMinutes }] as const,
-      queryFn: ({ signal }) => listEvents({ ...params, start: since(sinceMinutes) ?? params.start }, signal),
+      queryFn: ({ signal, queryKey }) =>
+        listEvents({ ...params, start: since(sinceMinutes) ?? params.start }, signal, markList(queryKey)),
       placeholderData: keepPreviousData,
     }),
 };
@@ -103,8 +105,12 @@ export const compositeEventQueries = {
   list: ({ sinceMinutes, ...params }: CompositeEventQuery) =>
     queryOptions({
       queryKey: [...compositeEventQueries.lists(), { ...params, sinceMinutes }] as const,
-      queryFn: ({ signal }) =>
-        listCompositeEvents({ ...params, created_at__ge: since(sinceMinutes) ?? params.created_at__ge }, signal),
+      queryFn: ({ signal, queryKey }) =>
+        listCompositeEvents(
+          { ...params, created_at__ge: since(sinceMinutes) ?? params.created_at__ge },
+          signal,
+          markList(queryKey),
+        ),
       placeholderData: keepPreviousData,
     }),
   details: () => [...compositeEventQueries.all(), 'detail'] as const,

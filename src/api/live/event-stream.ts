@@ -1,7 +1,10 @@
 /** What a stream of hub messages tells its user, whichever way it arrives. */
 export interface StreamHandlers {
-  /** The stream is open (or, shared, the tab holding it says so). */
-  opened(): void;
+  /**
+   * The stream is open (or, shared, the tab holding it says so). `from`: the message id after
+   * which it brings every message; null when that is the id its first message will carry.
+   */
+  opened(from: string | null): void;
   /** The stream failed; pages should poll until it is back. */
   failed(): void;
   message(type: string, data: string, id: string): void;
@@ -29,27 +32,31 @@ export function openEventStream(filterQuery: string, lastId: () => string | null
   let retry: number | undefined;
   let failures = 0;
   let closed = false;
+  /** What the browser resumes from on its own reconnection: the newest id this stream heard. */
+  let from: string | null = null;
 
   const open = () => {
     if (closed) return;
     const params = new URLSearchParams(filterQuery);
     const id = lastId();
+    from = id;
     if (id !== null) params.set('last_event_id', id);
     const query = params.toString();
     const stream = new EventSource(`/live${query === '' ? '' : `?${query}`}`);
     source = stream;
     stream.addEventListener('open', () => {
       failures = 0;
-      handlers.opened();
+      handlers.opened(from);
     });
     stream.addEventListener('error', () => {
       handlers.failed();
       if (stream.readyState === EventSource.CLOSED) reopenLater();
     });
     for (const type of MESSAGE_TYPES) {
-      stream.addEventListener(type, (event: MessageEvent) =>
-        handlers.message(type, event.data as string, event.lastEventId),
-      );
+      stream.addEventListener(type, (event: MessageEvent) => {
+        if (event.lastEventId !== '') from = event.lastEventId;
+        handlers.message(type, event.data as string, event.lastEventId);
+      });
     }
   };
   const reopenLater = () => {
@@ -73,7 +80,7 @@ export function openEventStream(filterQuery: string, lastId: () => string | null
 
 type Relay =
   | { kind: 'hello' }
-  | { kind: 'opened' }
+  | { kind: 'opened'; from: string | null }
   | { kind: 'failed' }
   | { kind: 'message'; type: string; data: string; id: string };
 
@@ -94,6 +101,8 @@ export function joinSharedStream(lastId: () => string | null, handlers: StreamHa
   /** Held by the tab with the stream: what a tab joining later needs to be live at once. */
   let open = false;
   let lastHealth: Relay | null = null;
+  /** The newest id relayed: a tab listening since before it was relayed has heard everything after it. */
+  let relayedId: string | null = null;
   let left = false;
   const relay = (message: Relay) => {
     if (!left) channel.postMessage(message);
@@ -102,10 +111,10 @@ export function joinSharedStream(lastId: () => string | null, handlers: StreamHa
     const heard = event.data;
     if (heard.kind === 'hello') {
       if (own !== null && open) {
-        relay({ kind: 'opened' });
+        relay({ kind: 'opened', from: relayedId });
         if (lastHealth !== null) relay(lastHealth);
       }
-    } else if (heard.kind === 'opened') handlers.opened();
+    } else if (heard.kind === 'opened') handlers.opened(heard.from);
     else if (heard.kind === 'failed') handlers.failed();
     else handlers.message(heard.type, heard.data, heard.id);
   });
@@ -113,10 +122,10 @@ export function joinSharedStream(lastId: () => string | null, handlers: StreamHa
     .request(`${CHANNEL}.holder`, { signal: leaving.signal }, async () => {
       if (left) return;
       own = openEventStream('', lastId, {
-        opened() {
+        opened(from) {
           open = true;
-          handlers.opened();
-          relay({ kind: 'opened' });
+          handlers.opened(from);
+          relay({ kind: 'opened', from });
         },
         failed() {
           open = false;
@@ -124,6 +133,7 @@ export function joinSharedStream(lastId: () => string | null, handlers: StreamHa
           relay({ kind: 'failed' });
         },
         message(type, data, id) {
+          if (id !== '') relayedId = id;
           handlers.message(type, data, id);
           const message: Relay = { kind: 'message', type, data, id };
           if (type === 'health') lastHealth = message;

@@ -1,0 +1,36 @@
+import { hashKey, type QueryKey } from '@tanstack/react-query';
+import { createStore } from '@/lib/store';
+
+/**
+ * Where the hub's stream stood when each list it merges into was answered (the `live-id` header,
+ * server/hub/routes.ts), by the list's query hash. A stream that starts at or before that point
+ * brings everything the list could not hold, so the list need not be read again when it opens.
+ */
+const marks = createStore<Readonly<Record<string, string>>>({});
+
+/** Lists remembered at most: a long shift pages through many, and only the shown ones matter. */
+const KEPT = 100;
+
+/** For a list's request: remembers the mark its answer carries, under the list's query. */
+export function markList(queryKey: QueryKey): (headers: Headers) => void {
+  return (headers) => {
+    const mark = headers.get('live-id');
+    const hash = hashKey(queryKey);
+    const { [hash]: _previous, ...rest } = marks.get();
+    const kept = Object.entries(rest).slice(-(KEPT - 1));
+    marks.set(mark === null ? Object.fromEntries(kept) : { ...Object.fromEntries(kept), [hash]: mark });
+  };
+}
+
+const ID = /^([0-9a-f]+)-(\d+)$/;
+
+/**
+ * Whether a stream that delivers every message after `from` leaves nothing out of the list with
+ * this query hash: its answer was read at or after `from`, by the same hub. A list without a
+ * mark, or one from another hub (a restart, another replica), may have missed something.
+ */
+export function streamCovers(from: string, queryHash: string): boolean {
+  const start = ID.exec(from);
+  const mark = ID.exec(marks.get()[queryHash] ?? '');
+  return start !== null && mark !== null && start[1] === mark[1] && Number(mark[2]) >= Number(start[2]);
+}

@@ -1,0 +1,98 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventFixture, pageFixture } from '@/testing/fixtures';
+import { server } from '@/testing/msw-server';
+import { testQueryClient } from '@/testing/render';
+import { eventQueries } from '../queries';
+import { LIVE_MERGE } from './apply';
+import { useLiveFeed } from './use-live-feed';
+
+/** The browser's EventSource, at the network's edge: the test opens it and sends its messages. */
+class FakeEventSource extends EventTarget {
+  static readonly CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readyState = 0;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.opened.push(this);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  open() {
+    this.dispatchEvent(new Event('open'));
+  }
+  send(type: string, data: unknown, id = '') {
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data), lastEventId: id }));
+  }
+}
+
+const PAGE = pageFixture([eventFixture()]);
+let listReads = 0;
+
+function answerListsAt(mark: string | null) {
+  server.use(
+    http.get('/api/v1/events', () => {
+      listReads += 1;
+      return HttpResponse.json(PAGE, { headers: mark === null ? {} : { 'live-id': mark } });
+    }),
+  );
+}
+
+/** The events list as a page shows it, answered before the stream opens; then the stream. */
+async function listThenStream(): Promise<FakeEventSource> {
+  const queryClient = testQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const list = renderHook(() => useQuery({ ...eventQueries.list({ page: 1, size: 25 }), meta: LIVE_MERGE }), {
+    wrapper,
+  });
+  await waitFor(() => expect(list.result.current.isSuccess).toBe(true));
+  renderHook(() => useLiveFeed(true), { wrapper });
+  const stream = FakeEventSource.opened.at(-1)!;
+  expect(stream.url).toBe('/live');
+  stream.open();
+  return stream;
+}
+
+const HEALTH = { status: 'ok', checked_at: new Date().toISOString() };
+
+describe('opening the live stream after a list was read', () => {
+  beforeEach(() => {
+    listReads = 0;
+    FakeEventSource.opened = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads the list once when the stream starts where the list was read: its messages fill the list', async () => {
+    answerListsAt('a1b2-7');
+    const stream = await listThenStream();
+    stream.send('health', HEALTH, 'a1b2-7');
+    // A list read again would be asked for at once; give it the time it would take.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(listReads).toBe(1);
+  });
+
+  it('reads it again when messages went out between the list and the stream', async () => {
+    answerListsAt('a1b2-7');
+    (await listThenStream()).send('health', HEALTH, 'a1b2-9');
+    await waitFor(() => expect(listReads).toBe(2));
+  });
+
+  it('reads it again when the list came from another hub (a restart, another replica)', async () => {
+    answerListsAt('ffff-12');
+    (await listThenStream()).send('health', HEALTH, 'a1b2-3');
+    await waitFor(() => expect(listReads).toBe(2));
+  });
+
+  it('reads it again when the answer says nothing of the stream (a console without the hub)', async () => {
+    answerListsAt(null);
+    (await listThenStream()).send('health', HEALTH, 'a1b2-1');
+    await waitFor(() => expect(listReads).toBe(2));
+  });
+});
