@@ -101,10 +101,21 @@ export class Broadcaster {
     for (const subscriber of this.subscribers) this.write(subscriber, text);
   }
 
-  subscribe(filter: SubscriberFilter, sink: Sink, lastEventId: string | null, greeting: string): () => void {
+  /**
+   * `replayed`: what a replay after `lastEventId` brings. A screen filling its lists (`since` on
+   * /live) takes no inventory diffs: its inventory is as new as its own read, and an older diff
+   * would make it read the whole inventory again.
+   */
+  subscribe(
+    filter: SubscriberFilter,
+    sink: Sink,
+    lastEventId: string | null,
+    greeting: string,
+    replayed: 'all' | 'lists' = 'all',
+  ): () => void {
     const subscriber: Subscriber = { filter, sink };
     sink.write(`retry: 3000\n\n${greeting}`);
-    if (lastEventId !== null) this.replay(subscriber, lastEventId);
+    if (lastEventId !== null) this.replay(subscriber, lastEventId, replayed);
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);
   }
@@ -124,7 +135,15 @@ export class Broadcaster {
     this.subscribers.clear();
   }
 
-  private replay(subscriber: Subscriber, lastEventId: string): void {
+  /** Whether every message after `id` is still held, so a stream can start from it. */
+  canReplayFrom(id: string): boolean {
+    const match = /^([0-9a-f]+)-(\d+)$/.exec(id.trim());
+    if (match === null || match[1] !== this.boot) return false;
+    const seq = Number(match[2]);
+    return seq <= this.seq && seq >= (this.buffer[0]?.seq ?? this.seq + 1) - 1;
+  }
+
+  private replay(subscriber: Subscriber, lastEventId: string, replayed: 'all' | 'lists'): void {
     const match = /^([0-9a-f]+)-(\d+)$/.exec(lastEventId.trim());
     const seq = match === null ? NaN : Number(match[2]);
     const oldest = this.buffer[0]?.seq ?? this.seq + 1;
@@ -136,7 +155,9 @@ export class Broadcaster {
       this.resetOne(subscriber, 'resume-too-old');
       return;
     }
-    for (const entry of this.buffer) if (entry.seq > seq) this.deliver(subscriber, entry);
+    for (const entry of this.buffer) {
+      if (entry.seq > seq && (replayed === 'all' || entry.payload.type !== 'mics')) this.deliver(subscriber, entry);
+    }
   }
 
   private resetOne(subscriber: Subscriber, reason: ResetMessage['reason']): void {

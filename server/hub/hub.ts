@@ -111,17 +111,26 @@ export class Hub {
     return this.leading;
   }
 
-  /** A screen subscribes to `/live`; the hub wakes if it was idle. */
-  subscribe(filter: SubscriberFilter, sink: Sink, lastEventId: string | null): () => void {
-    // A fresh screen's greeting carries the newest id: a screen that hears nothing numbered
-    // afterwards (a quiet wall) still resumes from here if its stream drops, and misses nothing.
-    // A resuming one keeps its own id until the replay that follows has reached it.
+  /**
+   * A screen subscribes to `/live`; the hub wakes if it was idle. `since`: a fresh screen's
+   * lists were read at this id (their `live-id`); the stream starts there if it still can, so
+   * the lists need not be read again.
+   */
+  subscribe(filter: SubscriberFilter, sink: Sink, lastEventId: string | null, since: string | null = null): () => void {
+    const from = lastEventId === null && since !== null && this.broadcaster.canReplayFrom(since) ? since : null;
+    // A fresh screen's greeting carries where its stream starts (the newest id, or `since`): a
+    // screen that hears nothing numbered afterwards (a quiet wall) still resumes from here if its
+    // stream drops, and misses nothing. A resuming one keeps its own id until the replay that
+    // follows has reached it.
     const greeting = Broadcaster.frame(
-      lastEventId === null ? this.broadcaster.lastId : null,
+      lastEventId === null ? (from ?? this.broadcaster.lastId) : null,
       'health',
       this.healthNow(),
     );
-    const unsubscribe = this.broadcaster.subscribe(filter, sink, lastEventId, greeting);
+    const unsubscribe =
+      from === null
+        ? this.broadcaster.subscribe(filter, sink, lastEventId, greeting)
+        : this.broadcaster.subscribe(filter, sink, from, greeting, 'lists');
     this.wake();
     return () => {
       unsubscribe();

@@ -192,11 +192,20 @@ describe('GET /live', () => {
     edge.events.push(eventFixture('e-after', new Date().toISOString()));
     await expect.poll(() => ofType(first, 'event').length).toBe(1);
     expect(await mark('/api/v1/events')).toBe(ofType(first, 'event')[0]!.id);
-    // A stream resuming from the earlier list's mark brings what that list could not hold.
-    const resumed = await openStream(`${base}/live`, { 'last-event-id': before! });
+    // A fresh screen's stream starting from its list's mark brings what that list could not hold,
+    // and its greeting says where it starts.
+    const filling = await openStream(`${base}/live?since=${encodeURIComponent(before!)}`);
     await expect
-      .poll(() => ofType(resumed, 'event').flatMap((m) => (m.data.events as { id: string }[]).map((e) => e.id)))
+      .poll(() => ofType(filling, 'event').flatMap((m) => (m.data.events as { id: string }[]).map((e) => e.id)))
       .toEqual(['e-after']);
+    expect(ofType(filling, 'health')[0]!.id).toBe(before);
+    expect(ofType(filling, 'reset')).toEqual([]);
+    // A mark it cannot start from (another hub's): a fresh stream from the newest id, no reset.
+    const elsewhere = await openStream(`${base}/live?since=abcdef01-1`);
+    await expect.poll(() => ofType(elsewhere, 'health').length).toBe(1);
+    expect(ofType(elsewhere, 'health')[0]!.id).toBe(ofType(first, 'event')[0]!.id);
+    expect(ofType(elsewhere, 'reset')).toEqual([]);
+    expect(ofType(elsewhere, 'event')).toEqual([]);
   });
 
   it('refuses a malformed filter with a reason', async () => {

@@ -102,6 +102,7 @@ export function registerHubRoutes(app: FastifyInstance, options: HubRoutesOption
         close: end,
       },
       lastEventId === '' ? null : lastEventId,
+      query.get('since'),
     );
     request.raw.on('close', end);
     return reply;

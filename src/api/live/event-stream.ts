@@ -27,7 +27,12 @@ const RETRY_MS = [1_000, 3_000, 10_000, 30_000, 60_000];
  * (sending Last-Event-ID); one refused outright (401, 503) stays closed, so it is reopened here
  * after a growing wait, resuming after `lastId()`.
  */
-export function openEventStream(filterQuery: string, lastId: () => string | null, handlers: StreamHandlers): Stream {
+export function openEventStream(
+  filterQuery: string,
+  lastId: () => string | null,
+  handlers: StreamHandlers,
+  since: () => string | null = () => null,
+): Stream {
   let source: EventSource | null = null;
   let retry: number | undefined;
   let failures = 0;
@@ -41,6 +46,9 @@ export function openEventStream(filterQuery: string, lastId: () => string | null
     const id = lastId();
     from = id;
     if (id !== null) params.set('last_event_id', id);
+    // A fresh stream starts, if the hub still can, where the lists on screen were read.
+    const mark = id === null ? since() : null;
+    if (mark !== null) params.set('since', mark);
     const query = params.toString();
     const stream = new EventSource(`/live${query === '' ? '' : `?${query}`}`);
     source = stream;
@@ -94,7 +102,11 @@ const CHANNEL = 'edge-sound-console.live';
  * closes, the lock passes to another, which opens the stream again, resuming from the last
  * message relayed.
  */
-export function joinSharedStream(lastId: () => string | null, handlers: StreamHandlers): Stream {
+export function joinSharedStream(
+  lastId: () => string | null,
+  handlers: StreamHandlers,
+  since: () => string | null = () => null,
+): Stream {
   const channel = new BroadcastChannel(CHANNEL);
   const leaving = new AbortController();
   let own: Stream | null = null;
@@ -121,25 +133,30 @@ export function joinSharedStream(lastId: () => string | null, handlers: StreamHa
   navigator.locks
     .request(`${CHANNEL}.holder`, { signal: leaving.signal }, async () => {
       if (left) return;
-      own = openEventStream('', lastId, {
-        opened(from) {
-          open = true;
-          handlers.opened(from);
-          relay({ kind: 'opened', from });
+      own = openEventStream(
+        '',
+        lastId,
+        {
+          opened(from) {
+            open = true;
+            handlers.opened(from);
+            relay({ kind: 'opened', from });
+          },
+          failed() {
+            open = false;
+            handlers.failed();
+            relay({ kind: 'failed' });
+          },
+          message(type, data, id) {
+            if (id !== '') relayedId = id;
+            handlers.message(type, data, id);
+            const message: Relay = { kind: 'message', type, data, id };
+            if (type === 'health') lastHealth = message;
+            relay(message);
+          },
         },
-        failed() {
-          open = false;
-          handlers.failed();
-          relay({ kind: 'failed' });
-        },
-        message(type, data, id) {
-          if (id !== '') relayedId = id;
-          handlers.message(type, data, id);
-          const message: Relay = { kind: 'message', type, data, id };
-          if (type === 'health') lastHealth = message;
-          relay(message);
-        },
-      });
+        since,
+      );
       // Held for the life of the tab (or until the page leaves the feed).
       await new Promise<void>((resolve) => leaving.signal.addEventListener('abort', () => resolve()));
       own.close();

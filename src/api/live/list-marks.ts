@@ -24,6 +24,17 @@ export function markList(queryKey: QueryKey): (headers: Headers) => void {
 
 const ID = /^([0-9a-f]+)-(\d+)$/;
 
+/** The earliest mark of these lists: a stream starting there fills them all (null when none has one). */
+export function earliestMark(queryHashes: Iterable<string>): string | null {
+  let earliest: { id: string; seq: number } | null = null;
+  for (const hash of queryHashes) {
+    const id = marks.get()[hash];
+    const seq = Number(ID.exec(id ?? '')?.[2] ?? NaN);
+    if (id !== undefined && Number.isFinite(seq) && (earliest === null || seq < earliest.seq)) earliest = { id, seq };
+  }
+  return earliest?.id ?? null;
+}
+
 /**
  * Whether a stream that delivers every message after `from` leaves nothing out of the list with
  * this query hash: its answer was read at or after `from`, by the same hub. A list without a

@@ -54,7 +54,6 @@ async function listThenStream(): Promise<FakeEventSource> {
   await waitFor(() => expect(list.result.current.isSuccess).toBe(true));
   renderHook(() => useLiveFeed(true), { wrapper });
   const stream = FakeEventSource.opened.at(-1)!;
-  expect(stream.url).toBe('/live');
   stream.open();
   return stream;
 }
@@ -69,16 +68,18 @@ describe('opening the live stream after a list was read', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('reads the list once when the stream starts where the list was read: its messages fill the list', async () => {
+  it('asks the stream to start where the list was read, and reads the list once when it does', async () => {
     answerListsAt('a1b2-7');
     const stream = await listThenStream();
+    expect(stream.url).toBe('/live?since=a1b2-7');
+    // The hub could: its greeting says the stream starts there, and replays what came since.
     stream.send('health', HEALTH, 'a1b2-7');
     // A list read again would be asked for at once; give it the time it would take.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(listReads).toBe(1);
   });
 
-  it('reads it again when messages went out between the list and the stream', async () => {
+  it('reads it again when the stream starts later than the list was read (the hub no longer held that far back)', async () => {
     answerListsAt('a1b2-7');
     (await listThenStream()).send('health', HEALTH, 'a1b2-9');
     await waitFor(() => expect(listReads).toBe(2));
@@ -92,7 +93,9 @@ describe('opening the live stream after a list was read', () => {
 
   it('reads it again when the answer says nothing of the stream (a console without the hub)', async () => {
     answerListsAt(null);
-    (await listThenStream()).send('health', HEALTH, 'a1b2-1');
+    const stream = await listThenStream();
+    expect(stream.url).toBe('/live');
+    stream.send('health', HEALTH, 'a1b2-1');
     await waitFor(() => expect(listReads).toBe(2));
   });
 });

@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { createStore } from '@/lib/store';
 import { edgeConnection } from '../connection';
@@ -6,7 +6,7 @@ import { compositeEventQueries, eventQueries } from '../queries';
 import { applyComposites, applyEvents, applyMics, applyReset, applyReview, LIVE_MERGE, refetchReviews } from './apply';
 import { canShare, joinSharedStream, openEventStream, type Stream } from './event-stream';
 import { liveFilterQuery, useCurrentLiveFilter } from './live-filter';
-import { streamCovers } from './list-marks';
+import { earliestMark, streamCovers } from './list-marks';
 import { liveState } from './live-status';
 import {
   compositeMessageSchema,
@@ -33,6 +33,9 @@ if (typeof window !== 'undefined') {
   window.addEventListener('pageshow', () => (leaving = false));
 }
 
+const LIVE_LISTS = [eventQueries.lists(), compositeEventQueries.lists()];
+const mergesPushes = (query: Query) => (query.meta as { live?: string } | undefined)?.live === LIVE_MERGE.live;
+
 /**
  * Lists that take pushes and were read before the stream opened may have missed something: they
  * read again, unless their answer was read at or after `from`, where the stream starts (its
@@ -40,19 +43,25 @@ if (typeof window !== 'undefined') {
  * and priorities, 1.7 s after the first.
  */
 function catchUp(queryClient: QueryClient, openedAt: number, from: string): void {
-  for (const key of [eventQueries.lists(), compositeEventQueries.lists()]) {
+  for (const key of LIVE_LISTS) {
     // A read still under way is not asked for twice (a slow edge would see the same request again).
     void queryClient.invalidateQueries(
       {
         queryKey: key,
         predicate: (query) =>
-          (query.meta as { live?: string } | undefined)?.live === LIVE_MERGE.live &&
-          query.state.dataUpdatedAt < openedAt &&
-          !streamCovers(from, query.queryHash),
+          mergesPushes(query) && query.state.dataUpdatedAt < openedAt && !streamCovers(from, query.queryHash),
       },
       { cancelRefetch: false },
     );
   }
+}
+
+/** Where a fresh stream should start so the lists already read miss nothing: the earliest of their marks. */
+function listsSince(queryClient: QueryClient): string | null {
+  const lists = LIVE_LISTS.flatMap((queryKey) => queryClient.getQueryCache().findAll({ queryKey }));
+  return earliestMark(
+    lists.filter((query) => mergesPushes(query) && query.state.data !== undefined).map((q) => q.queryHash),
+  );
 }
 
 /** Reads one message into the caches; one that does not read as it should is fetched instead. */
@@ -158,10 +167,11 @@ export function useLiveFeed(enabled: boolean): void {
       },
     };
     const lastId = () => lastEventId.get();
+    const since = () => listsSince(queryClient);
     stream =
       filterQuery === '' && canShare()
-        ? joinSharedStream(lastId, handlers)
-        : openEventStream(filterQuery, lastId, handlers);
+        ? joinSharedStream(lastId, handlers, since)
+        : openEventStream(filterQuery, lastId, handlers, since);
     return () => {
       window.clearTimeout(silence);
       stream?.close();
