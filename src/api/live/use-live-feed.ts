@@ -129,7 +129,7 @@ export function useLiveFeed(enabled: boolean): void {
     }
     let silence: number | undefined;
     let caughtUp = false;
-    /** Opened, and waiting for the first message's id to know where the stream starts. */
+    /** When the stream first opened: a list answered before then may need reading again. */
     let openedAt: number | null = null;
     let stream: Stream | null = null;
     liveState.set({ status: 'connecting' });
