@@ -42,8 +42,9 @@ export class LocationPage {
     return scope.locator('path.estimated-place-circle');
   }
 
+  /** The sounds themselves, not the list items inside one (a sound's dropped mics are a list too). */
   sounds() {
-    return this.page.getByRole('list', { name: 'Sounds' }).getByRole('listitem');
+    return this.page.getByRole('list', { name: 'Sounds' }).getByRole('listitem', { name: /^Sound \d+$/ });
   }
 
   /** The sound whose circle the map shows. */
