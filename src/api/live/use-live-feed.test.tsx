@@ -98,4 +98,44 @@ describe('opening the live stream after a list was read', () => {
     stream.send('health', HEALTH, 'a1b2-1');
     await waitFor(() => expect(listReads).toBe(2));
   });
+
+  describe('a list still on its way when the stream opens', () => {
+    /** The list is asked for, the stream opens and greets from `start`, then the list's answer arrives. */
+    async function streamBeforeAnswer(mark: string, start: string) {
+      let answer: () => void = () => {};
+      const held = new Promise<void>((resolve) => (answer = resolve));
+      server.use(
+        http.get('/api/v1/events', async () => {
+          listReads += 1;
+          if (listReads === 1) await held;
+          return HttpResponse.json(PAGE, { headers: { 'live-id': mark } });
+        }),
+      );
+      const queryClient = testQueryClient();
+      const wrapper = ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      );
+      const list = renderHook(() => useQuery({ ...eventQueries.list({ page: 1, size: 25 }), meta: LIVE_MERGE }), {
+        wrapper,
+      });
+      await waitFor(() => expect(listReads).toBe(1));
+      renderHook(() => useLiveFeed(true), { wrapper });
+      const stream = FakeEventSource.opened.at(-1)!;
+      stream.open();
+      stream.send('health', HEALTH, start);
+      answer();
+      await waitFor(() => expect(list.result.current.isSuccess).toBe(true));
+    }
+
+    it('reads it again when its answer was read before the stream started (what came between is in neither)', async () => {
+      await streamBeforeAnswer('a1b2-7', 'a1b2-9');
+      await waitFor(() => expect(listReads).toBe(2));
+    });
+
+    it('keeps it when its answer was read after the stream started', async () => {
+      await streamBeforeAnswer('a1b2-10', 'a1b2-9');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(listReads).toBe(1);
+    });
+  });
 });

@@ -40,20 +40,38 @@ const mergesPushes = (query: Query) => (query.meta as { live?: string } | undefi
  * Lists that take pushes and were read before the stream opened may have missed something: they
  * read again, unless their answer was read at or after `from`, where the stream starts (its
  * messages since then fill them). On the city's queue that second read was 32 kB with its reviews
- * and priorities, 1.7 s after the first.
+ * and priorities, 1.7 s after the first. A list whose answer is still on its way is judged when
+ * it arrives, by its own mark: read before the stream started, what came between is in neither.
+ * Returns how to stop waiting for those answers.
  */
-function catchUp(queryClient: QueryClient, openedAt: number, from: string): void {
+function catchUp(queryClient: QueryClient, openedAt: number, from: string): () => void {
+  const cache = queryClient.getQueryCache();
+  const missing = (query: Query) => mergesPushes(query) && !streamCovers(from, query.queryHash);
+  const onTheirWay = new Set(
+    LIVE_LISTS.flatMap((queryKey) => cache.findAll({ queryKey, fetchStatus: 'fetching' }))
+      .filter(missing)
+      .map((query) => query.queryHash),
+  );
   for (const key of LIVE_LISTS) {
     // A read still under way is not asked for twice (a slow edge would see the same request again).
     void queryClient.invalidateQueries(
-      {
-        queryKey: key,
-        predicate: (query) =>
-          mergesPushes(query) && query.state.dataUpdatedAt < openedAt && !streamCovers(from, query.queryHash),
-      },
+      { queryKey: key, predicate: (query) => query.state.dataUpdatedAt < openedAt && missing(query) },
       { cancelRefetch: false },
     );
   }
+  if (onTheirWay.size === 0) return () => {};
+  const stop = cache.subscribe((event) => {
+    if (event.type !== 'updated') return;
+    const { action, query } = event;
+    // A push merged into the list while its answer is on its way is not that answer.
+    const answered = (action.type === 'success' && action.manual !== true) || action.type === 'error';
+    if (!answered || !onTheirWay.delete(query.queryHash)) return;
+    if (action.type === 'success' && missing(query)) {
+      void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+    }
+    if (onTheirWay.size === 0) stop();
+  });
+  return stop;
 }
 
 /** Where a fresh stream should start so the lists already read miss nothing: the earliest of their marks. */
@@ -142,9 +160,10 @@ export function useLiveFeed(enabled: boolean): void {
       }, SILENCE_MS);
       liveState.set({ status: 'live', heardAt: Date.now() });
     };
+    let stopWaiting = () => {};
     const startsAfter = (from: string) => {
       if (caughtUp || openedAt === null) return;
-      catchUp(queryClient, openedAt, from);
+      stopWaiting = catchUp(queryClient, openedAt, from);
       caughtUp = true;
     };
     const handlers = {
@@ -174,6 +193,7 @@ export function useLiveFeed(enabled: boolean): void {
         : openEventStream(filterQuery, lastId, handlers, since);
     return () => {
       window.clearTimeout(silence);
+      stopWaiting();
       stream?.close();
       liveState.set({ status: 'off' });
     };
