@@ -1,6 +1,6 @@
 import type { Point } from './frame.js';
 import { corrected, LevelLikelihood } from './level-likelihood.js';
-import { orderScore, type OrderPair } from './ordering.js';
+import { orderScore, type Stamps } from './ordering.js';
 import type { SourcePrior } from './source-levels.js';
 
 /** Cells across the region searched, per pass. */
@@ -59,7 +59,7 @@ function heldBox(cells: readonly Cell[], step: number) {
 export interface Hearing {
   points: readonly Point[];
   levels: readonly number[];
-  order: readonly OrderPair[];
+  order: Stamps | null;
 }
 
 /**

@@ -4,7 +4,7 @@ import { levenbergMarquardt } from './least-squares.js';
 import { LEVEL_SIGMA_DB, levelFitAt, looksShaded } from './level-likelihood.js';
 import { levelPosterior, type Hearing } from './level-posterior.js';
 import type { SourcePrior } from './source-levels.js';
-import { orderScore } from './ordering.js';
+import { orderKept } from './ordering.js';
 import type { Why } from './types.js';
 
 /** 20 / ln 10: the slope of 20·log10(d) per unit of ln d. */
@@ -98,7 +98,7 @@ export function fitLevel(
     const fit = levenbergMarquardt((p) => model.linearise(p, inliers), [at.x, at.y, first.sourceDb]);
     const polished = { x: fit.p[0]!, y: fit.p[1]! };
     // The grid's best cell is within a cell of the optimum; a polish that wanders off found another one.
-    const keepsOrder = orderScore(hearing.order, points, polished) >= orderScore(hearing.order, points, at);
+    const keepsOrder = orderKept(hearing.order, points, polished) || !orderKept(hearing.order, points, at);
     if (keepsOrder && distance(polished, at) <= posterior.radius95(at)) at = polished;
   }
   const final = levelFitAt(at, points, levels, prior);

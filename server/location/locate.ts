@@ -3,7 +3,6 @@ import { distance, layoutOf, LocalFrame, type Layout } from './frame.js';
 import { fitLevel, levelModel } from './level.js';
 import { LEVEL_SIGMA_DB } from './level-likelihood.js';
 import type { Hearing } from './level-posterior.js';
-import { orderPairs } from './ordering.js';
 import {
   describe,
   fitted,
@@ -126,11 +125,8 @@ function hearingOf(readings: readonly Reading[], frame: LocalFrame, rules: Locat
     levels: used.map((r) => r.level!),
     order:
       rules.resolutionMs >= FINEST_USELESS_MS
-        ? orderPairs(
-            used.map((r) => r.at),
-            rules.resolutionMs,
-          )
-        : [],
+        ? { times: used.map((r) => r.at), resolutionMs: rules.resolutionMs }
+        : null,
   };
 }
 
