@@ -290,6 +290,7 @@ export function buildApp({
         demo: runtime.auth.demoAutoSignIn,
         serverHoldsToken: runtime.serverHoldsToken,
         boot,
+        liveMark: () => hub?.broadcaster.lastId ?? null,
       })
     : null;
   if (hasBuild) {

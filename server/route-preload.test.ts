@@ -74,6 +74,23 @@ describe('route preloads in the page', () => {
     expect(holding('/handover', true)).toBe(holding('/handover', false));
   });
 
+  it('name where a live stream can start when the page names data read after it, and only a hub id', () => {
+    const mark = (html: string) => /<meta name="live-id" content="([^"]+)"/.exec(html)?.[1] ?? null;
+    let id: string | null = '9f3a-41';
+    const holding = routePages(dir, { demo: false, serverHoldsToken: true, liveMark: () => id });
+    expect(mark(holding('/composite-events', true))).toBe('9f3a-41');
+    // Read per page: a later page starts later.
+    id = '9f3a-42';
+    expect(mark(holding('/composite-events', true))).toBe('9f3a-42');
+    // No data named, no mark: the lists will carry their own.
+    expect(mark(holding('/composite-events', false))).toBeNull();
+    expect(mark(holding('/handover', true))).toBeNull();
+    id = '"><script>';
+    expect(holding('/composite-events', true)).not.toContain('<script>');
+    id = null;
+    expect(mark(holding('/composite-events', true))).toBeNull();
+  });
+
   it("name a default view's data only when the URL has no query, and fill the path's parameters", () => {
     const data = (html: string) =>
       [...html.matchAll(/<meta name="page-data" content="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));

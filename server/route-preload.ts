@@ -103,7 +103,14 @@ export function routePages(
     demo,
     serverHoldsToken = false,
     boot = null,
-  }: { demo: boolean; serverHoldsToken?: boolean; boot?: BootScript | null },
+    liveMark = () => null,
+  }: {
+    demo: boolean;
+    serverHoldsToken?: boolean;
+    boot?: BootScript | null;
+    /** The hub's newest message id, where a stream opened by this page can start (null without a hub). */
+    liveMark?: () => string | null;
+  },
 ): (pathname: string, signedIn?: boolean, search?: string) => string {
   const sent = pagesWithoutData(staticDir, demo, boot);
   if (!serverHoldsToken) return (pathname) => sent(pathname);
@@ -114,10 +121,17 @@ export function routePages(
     if (paths.length === 0) return html;
     // Named for public/boot.js, which preloads them with the page's chunks: the app's own request
     // (cookie session, no token of the browser's) then finds the answer already on its way.
-    const metas = paths.map((p) => `<meta name="page-data" content="${p.replaceAll('&', '&amp;')}" />`).join('\n    ');
-    return html.replace('</head>', `    ${metas}\n  </head>`);
+    const metas = paths.map((p) => `<meta name="page-data" content="${p.replaceAll('&', '&amp;')}" />`);
+    // The data is read after this point: a live stream starting here misses none of it, and the
+    // page's lists need not be read again when it opens (src/api/live/list-marks.ts).
+    const mark = liveMark();
+    if (mark !== null && LIVE_ID.test(mark)) metas.push(`<meta name="live-id" content="${mark}" />`);
+    return html.replace('</head>', `    ${metas.join('\n    ')}\n  </head>`);
   };
 }
+
+/** A hub message id as the hub writes it (server/hub/broadcaster.ts): nothing else goes into the page. */
+const LIVE_ID = /^[0-9a-f]+-\d+$/;
 
 /**
  * A path parameter put into a preloaded URL (and the page's HTML) as it is: only what ids look

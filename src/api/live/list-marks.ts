@@ -24,13 +24,26 @@ export function markList(queryKey: QueryKey): (headers: Headers) => void {
 
 const ID = /^([0-9a-f]+)-(\d+)$/;
 
-/** The earliest mark of these lists: a stream starting there fills them all (null when none has one). */
-export function earliestMark(queryHashes: Iterable<string>): string | null {
+/**
+ * Whether the page's own mark was taken. The page names where the hub's stream stood when it
+ * served a page that names the data it reads first (server/route-preload.ts): those answers,
+ * still on their way when the stream opens, were read after that point.
+ */
+const pageMarkTaken = createStore(false);
+
+/** The page's mark, once: a later stream resumes from what it heard, or starts from the lists' own marks. */
+export function takePageMark(): string | null {
+  if (pageMarkTaken.get() || typeof document === 'undefined') return null;
+  pageMarkTaken.set(true);
+  return document.querySelector('meta[name="live-id"]')?.getAttribute('content') ?? null;
+}
+
+/** The earliest of these lists' marks and `others`: a stream starting there fills them all (null when none). */
+export function earliestMark(queryHashes: Iterable<string>, others: readonly (string | null)[] = []): string | null {
   let earliest: { id: string; seq: number } | null = null;
-  for (const hash of queryHashes) {
-    const id = marks.get()[hash];
+  for (const id of [...[...queryHashes].map((hash) => marks.get()[hash]), ...others]) {
     const seq = Number(ID.exec(id ?? '')?.[2] ?? NaN);
-    if (id !== undefined && Number.isFinite(seq) && (earliest === null || seq < earliest.seq)) earliest = { id, seq };
+    if (id != null && Number.isFinite(seq) && (earliest === null || seq < earliest.seq)) earliest = { id, seq };
   }
   return earliest?.id ?? null;
 }

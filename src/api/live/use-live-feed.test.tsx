@@ -125,6 +125,7 @@ describe('opening the live stream after a list was read', () => {
       stream.send('health', HEALTH, start);
       answer();
       await waitFor(() => expect(list.result.current.isSuccess).toBe(true));
+      return stream;
     }
 
     it('reads it again when its answer was read before the stream started (what came between is in neither)', async () => {
@@ -136,6 +137,20 @@ describe('opening the live stream after a list was read', () => {
       await streamBeforeAnswer('a1b2-10', 'a1b2-9');
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(listReads).toBe(1);
+    });
+
+    it("on a page served with the hub's mark, starts the stream there and reads the list once", async () => {
+      // What server/route-preload.ts writes into a page whose first data it names.
+      const meta = Object.assign(document.createElement('meta'), { name: 'live-id', content: 'a1b2-5' });
+      document.head.append(meta);
+      try {
+        const stream = await streamBeforeAnswer('a1b2-7', 'a1b2-5');
+        expect(stream.url).toBe('/live?since=a1b2-5');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(listReads).toBe(1);
+      } finally {
+        meta.remove();
+      }
     });
   });
 });

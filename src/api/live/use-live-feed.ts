@@ -6,7 +6,7 @@ import { compositeEventQueries, eventQueries } from '../queries';
 import { applyComposites, applyEvents, applyMics, applyReset, applyReview, LIVE_MERGE, refetchReviews } from './apply';
 import { canShare, joinSharedStream, openEventStream, type Stream } from './event-stream';
 import { liveFilterQuery, useCurrentLiveFilter } from './live-filter';
-import { earliestMark, streamCovers } from './list-marks';
+import { earliestMark, streamCovers, takePageMark } from './list-marks';
 import { liveState } from './live-status';
 import {
   compositeMessageSchema,
@@ -74,11 +74,16 @@ function catchUp(queryClient: QueryClient, openedAt: number, from: string): () =
   return stop;
 }
 
-/** Where a fresh stream should start so the lists already read miss nothing: the earliest of their marks. */
+/**
+ * Where a fresh stream should start so the lists already read miss nothing: the earliest of their
+ * marks and, for the page's first stream, where the hub stood when it served the page (the lists
+ * it named are read after that, and may still be on their way).
+ */
 function listsSince(queryClient: QueryClient): string | null {
   const lists = LIVE_LISTS.flatMap((queryKey) => queryClient.getQueryCache().findAll({ queryKey }));
   return earliestMark(
     lists.filter((query) => mergesPushes(query) && query.state.data !== undefined).map((q) => q.queryHash),
+    [takePageMark()],
   );
 }
 
