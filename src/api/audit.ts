@@ -43,33 +43,6 @@ export interface AuditListParams extends AuditFilter {
   size?: number;
 }
 
-/** The actions the console records, in the order the filter offers them. */
-export const AUDIT_ACTIONS = [
-  'mic.update',
-  'mic.status',
-  'account.create',
-  'account.role',
-  'account.disable',
-  'account.enable',
-  'account.password',
-  'account.reset',
-  'wall.create',
-  'wall.revoke',
-  'wall.remove',
-  'review.acknowledge',
-  'review.assign',
-  'review.resolve',
-  'review.reopen',
-  'review.comment',
-  'review.listen_confirm',
-  'review.listen_relabel',
-  'evidence.export',
-  'auth.login',
-  'auth.login_failed',
-  'auth.logout',
-  'audit.retention',
-] as const;
-
 export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
 /** Most rows one CSV export holds (the server's cap, which it also names in a header). */
 export const AUDIT_CSV_CAP = 10_000;

@@ -48,13 +48,19 @@ export function earliestMark(queryHashes: Iterable<string>, others: readonly (st
   return earliest?.id ?? null;
 }
 
+/** How far after `from` the list with this query hash was read (negative: before), when the same hub read both; else NaN. */
+function readAfter(from: string, queryHash: string): number {
+  const start = ID.exec(from);
+  const mark = ID.exec(marks.get()[queryHash] ?? '');
+  return start !== null && mark !== null && start[1] === mark[1] ? Number(mark[2]) - Number(start[2]) : NaN;
+}
+
 /**
  * Whether a stream that delivers every message after `from` leaves nothing out of the list with
  * this query hash: its answer was read at or after `from`, by the same hub. A list without a
  * mark, or one from another hub (a restart, another replica), may have missed something.
  */
-export function streamCovers(from: string, queryHash: string): boolean {
-  const start = ID.exec(from);
-  const mark = ID.exec(marks.get()[queryHash] ?? '');
-  return start !== null && mark !== null && start[1] === mark[1] && Number(mark[2]) >= Number(start[2]);
-}
+export const streamCovers = (from: string, queryHash: string): boolean => readAfter(from, queryHash) >= 0;
+
+/** Whether the list with this query hash was read by the hub `from` names, before that point. */
+export const readBefore = (from: string, queryHash: string): boolean => readAfter(from, queryHash) < 0;

@@ -6,7 +6,7 @@ import { compositeEventQueries, eventQueries } from '../queries';
 import { applyComposites, applyEvents, applyMics, applyReset, applyReview, LIVE_MERGE, refetchReviews } from './apply';
 import { canShare, joinSharedStream, openEventStream, type Stream } from './event-stream';
 import { liveFilterQuery, useCurrentLiveFilter } from './live-filter';
-import { earliestMark, streamCovers, takePageMark } from './list-marks';
+import { earliestMark, readBefore, streamCovers, takePageMark } from './list-marks';
 import { liveState } from './live-status';
 import {
   compositeMessageSchema,
@@ -40,38 +40,37 @@ const mergesPushes = (query: Query) => (query.meta as { live?: string } | undefi
  * Lists that take pushes and were read before the stream opened may have missed something: they
  * read again, unless their answer was read at or after `from`, where the stream starts (its
  * messages since then fill them). On the city's queue that second read was 32 kB with its reviews
- * and priorities, 1.7 s after the first. A list whose answer is still on its way is judged when
- * it arrives, by its own mark: read before the stream started, what came between is in neither.
- * Returns how to stop waiting for those answers.
+ * and priorities, 1.7 s after the first. An answer that arrives later, read before that point
+ * (it was on its way), is read again too: what came between is in neither. Returns how to stop.
  */
 function catchUp(queryClient: QueryClient, openedAt: number, from: string): () => void {
-  const cache = queryClient.getQueryCache();
-  const missing = (query: Query) => mergesPushes(query) && !streamCovers(from, query.queryHash);
-  const onTheirWay = new Set(
-    LIVE_LISTS.flatMap((queryKey) => cache.findAll({ queryKey, fetchStatus: 'fetching' }))
-      .filter(missing)
-      .map((query) => query.queryHash),
-  );
+  // Each list once: the hub's ids only grow, so a later answer read before `from` is not the hub's.
+  const readAgain = new Set<string>();
   for (const key of LIVE_LISTS) {
-    // A read still under way is not asked for twice (a slow edge would see the same request again).
+    // A read still under way is not asked for twice (a slow edge would see the same request again):
+    // its answer is judged below.
     void queryClient.invalidateQueries(
-      { queryKey: key, predicate: (query) => query.state.dataUpdatedAt < openedAt && missing(query) },
+      {
+        queryKey: key,
+        predicate: (query) => {
+          const stale =
+            mergesPushes(query) && query.state.dataUpdatedAt < openedAt && !streamCovers(from, query.queryHash);
+          if (stale && query.state.fetchStatus === 'idle') readAgain.add(query.queryHash);
+          return stale;
+        },
+      },
       { cancelRefetch: false },
     );
   }
-  if (onTheirWay.size === 0) return () => {};
-  const stop = cache.subscribe((event) => {
-    if (event.type !== 'updated') return;
-    const { action, query } = event;
-    // A push merged into the list while its answer is on its way is not that answer.
-    const answered = (action.type === 'success' && action.manual !== true) || action.type === 'error';
-    if (!answered || !onTheirWay.delete(query.queryHash)) return;
-    if (action.type === 'success' && missing(query)) {
+  return queryClient.getQueryCache().subscribe((event) => {
+    // A push merged into a list is `manual`; an answer is not.
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+    const { query } = event;
+    if (mergesPushes(query) && readBefore(from, query.queryHash) && !readAgain.has(query.queryHash)) {
+      readAgain.add(query.queryHash);
       void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
     }
-    if (onTheirWay.size === 0) stop();
   });
-  return stop;
 }
 
 /**

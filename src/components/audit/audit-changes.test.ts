@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS } from '@/api';
+import { AUDIT_ACTIONS } from '@/api/audit-actions';
 import { setLanguage, translateData, type TFunction } from '@/lib/i18n';
 import { actionLabel, actorLabel, answerOf, changesOf, formatAuditValue } from './audit-changes';
 import './locales';

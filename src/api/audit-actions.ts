@@ -1,0 +1,27 @@
+// Apart from audit.ts, which the first paint loads: only the audit page's filter reads the list.
+/** The actions the console records, in the order the filter offers them. */
+export const AUDIT_ACTIONS = [
+  'mic.update',
+  'mic.status',
+  'account.create',
+  'account.role',
+  'account.disable',
+  'account.enable',
+  'account.password',
+  'account.reset',
+  'wall.create',
+  'wall.revoke',
+  'wall.remove',
+  'review.acknowledge',
+  'review.assign',
+  'review.resolve',
+  'review.reopen',
+  'review.comment',
+  'review.listen_confirm',
+  'review.listen_relabel',
+  'evidence.export',
+  'auth.login',
+  'auth.login_failed',
+  'auth.logout',
+  'audit.retention',
+] as const;
