@@ -90,9 +90,11 @@ test.describe('acoustic insights', () => {
       const wall = new WallPage(page);
       await wall.goto('?label=scream');
       // Pushed within a second; the console stores what the hub read and answers who heard it.
+      // "At least 3" until the whole window is read: 10 s after the sound, plus the edge's 5 s to
+      // store it, a hub poll, and the wall's next ask (every 5 s): about 22 s at worst.
       // Each of the three by its own entry: the demo's own incidents may be on the feed too.
       for (const event of created) {
-        await expect(wall.event(event.id)).toContainText('Heard by 3 mics', { timeout: 20_000 });
+        await expect(wall.event(event.id)).toContainText('Heard by 3 mics', { timeout: 45_000 });
         await expect(wall.event(event.id)).toContainText('Busan Port Ferry Terminal');
       }
 
@@ -106,9 +108,11 @@ test.describe('acoustic insights', () => {
       }).toPass({ timeout: 10_000 });
       const composite = new CompositePage(page);
       await composite.gotoDetail(compositeId!);
+      // A retry's screams join the first attempt's in the rule's window: every row of each mic says so.
       for (const micId of TERMINAL_MICS) {
-        const row = composite.baseEventRows().filter({ hasText: micId });
-        await expect(row.getByText('Heard by 3 mics')).toBeVisible();
+        const rows = composite.baseEventRows().filter({ hasText: micId });
+        await expect(rows.first()).toBeVisible();
+        for (const row of await rows.all()) await expect(row.getByText('Heard by 3 mics')).toBeVisible();
       }
     });
   });
