@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { compositeEventFixture, eventFixture, inventoryFixture, micFixture, pageFixture } from '@/testing/fixtures';
 import { server } from '@/testing/msw-server';
 import { compositeEventQueries, eventQueries, micQueries } from '../queries';
-import type { Inventory, Page, SoundEvent } from '../schemas';
+import type { CompositeEvent, Inventory, Page, SoundEvent } from '../schemas';
 import { reviewQueries, type ReviewItem } from '../review';
 import { applyComposites, applyEvents, applyMics, applyReview, LIVE_MERGE } from './apply';
 import { pushedEvents } from './pushed-events';
@@ -121,18 +121,54 @@ describe('events from the stream', () => {
 });
 
 describe('composite events from the stream', () => {
-  it('replace a grown composite in the wall’s list, and refetch the timeline’s first page', () => {
+  const now = Date.parse('2026-11-21T07:10:00.000Z');
+  const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
+
+  it('replace a grown composite in the wall’s list and the timeline’s newest-first page, without a read', () => {
     const wall = compositeEventQueries.list({ size: 10, sinceMinutes: 15, order_by: 'desc' });
-    const timeline = compositeEventQueries.list({ page: 1, size: 20 });
+    const timeline = compositeEventQueries.list({ page: 1, size: 20, order_by: 'desc' });
     const started = new Date().toISOString();
     seed({ ...wall, meta: LIVE_MERGE }, pageFixture([compositeEventFixture({ started_at: started })]));
-    seed(timeline, pageFixture([compositeEventFixture({ started_at: started })]));
+    seed({ ...timeline, meta: LIVE_MERGE }, pageFixture([compositeEventFixture({ started_at: started })]));
     const grown = compositeEventFixture({ started_at: started, group_key: 'grown' });
     applyComposites(client, [grown]);
-    expect(client.getQueryData<Page<{ group_key: string }>>(wall.queryKey)?.results).toMatchObject([
-      { group_key: 'grown' },
-    ]);
-    expect(isInvalid(timeline.queryKey)).toBe(true);
+    for (const list of [wall, timeline]) {
+      expect(client.getQueryData<Page<{ group_key: string }>>(list.queryKey)?.results).toMatchObject([
+        { group_key: 'grown' },
+      ]);
+      expect(isInvalid(list.queryKey)).toBe(false);
+    }
+  });
+
+  it('put a new composite first in the timeline and count it, and keep the page’s size', () => {
+    const timeline = compositeEventQueries.list({ page: 1, size: 2, order_by: 'desc' });
+    seed(
+      { ...timeline, meta: LIVE_MERGE },
+      pageFixture([
+        compositeEventFixture({ id: 'b', started_at: at(2) }),
+        compositeEventFixture({ id: 'c', started_at: at(3) }),
+      ]),
+    );
+    const before = client.getQueryData<Page<CompositeEvent>>(timeline.queryKey)!.total_cnt;
+    applyComposites(client, [compositeEventFixture({ id: 'a', started_at: at(1) })], now);
+    const page = client.getQueryData<Page<CompositeEvent>>(timeline.queryKey)!;
+    expect(page.results.map((c) => c.id)).toEqual(['a', 'b']);
+    expect(page.total_cnt).toBe(before + 1);
+  });
+
+  it('read the first page again where a push cannot say where it goes: oldest first, from a time, or unmarked', () => {
+    const started = new Date().toISOString();
+    const lists = [
+      { ...compositeEventQueries.list({ page: 1, size: 20, order_by: 'asc' }), meta: LIVE_MERGE },
+      {
+        ...compositeEventQueries.list({ page: 1, size: 20, order_by: 'desc', created_at__ge: at(60) }),
+        meta: LIVE_MERGE,
+      },
+      compositeEventQueries.list({ page: 1, size: 20, order_by: 'desc' }),
+    ];
+    for (const list of lists) seed(list, pageFixture([compositeEventFixture({ started_at: started })]));
+    applyComposites(client, [compositeEventFixture({ id: 'new', started_at: started })]);
+    for (const list of lists) expect(isInvalid(list.queryKey)).toBe(true);
   });
 });
 

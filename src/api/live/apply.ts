@@ -8,9 +8,10 @@ import type { MicsMessage, ResetScope, ReviewMessage } from './messages';
 import { pushedEvents } from './pushed-events';
 
 /**
- * `meta` of a list query that takes pushed items into its first page (the wall's and the map's
- * live lists). Lists without it keep their snapshot: the events page shows "N newer events",
- * the composite timeline refetches.
+ * `meta` of a list query that takes pushed items into its first page (the wall's, the map's and
+ * the composite timeline's live lists). Event lists without it keep their snapshot (the events page
+ * shows "N newer events"); a composite list without it, or ordered or bounded otherwise than
+ * newest first, reads its first page again.
  */
 export const LIVE_MERGE = { live: 'merge' } as const;
 
@@ -112,7 +113,7 @@ export function applyEvents(queryClient: QueryClient, events: readonly SoundEven
   }
 }
 
-/** New or grown composite events: into the live lists, cached details, and a refetch of the timeline's first page. */
+/** New or grown composite events: into the live lists and cached details; any other list's first page reads again. */
 export function applyComposites(
   queryClient: QueryClient,
   composites: readonly CompositeEvent[],

@@ -7,7 +7,15 @@ import { textOrder } from '@/lib/collate';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParamsState } from '@/lib/search-params';
 import { useLocation } from 'react-router-dom';
-import { byPriorityThenAge, compositeEventQueries, unlessLive, useLive, type CompositeEvent, type Page } from '@/api';
+import {
+  byPriorityThenAge,
+  compositeEventQueries,
+  LIVE_MERGE,
+  unlessLive,
+  useLive,
+  type CompositeEvent,
+  type Page,
+} from '@/api';
 import { BulkReviewed } from '@/components/review/bulk-reviewed';
 import { NewItemsButton } from '@/components/new-items-button';
 import { usePrioritiesAnswer } from '@/components/review/use-priority';
@@ -40,10 +48,13 @@ export function Component() {
   const orderLabelId = useId();
   const queryClient = useQueryClient();
 
-  // While the live stream is up, a pushed composite event refetches the first page; without it, the page polls.
+  // While the live stream is up, a pushed composite event joins the newest-first first page (the
+  // hub pushes each whole; on the city one came every 2 s, each a read of the page), and any other
+  // first page reads again; without the stream, the page polls.
   const live = useLive();
   const fetched = useQuery({
     ...compositeEventQueries.list(timelineQuery(filters)),
+    meta: LIVE_MERGE,
     refetchInterval: filters.page === 1 ? unlessLive(live, REFRESH_MS) : false,
     refetchIntervalInBackground: false,
   });

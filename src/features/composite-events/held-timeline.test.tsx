@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { compositeEventQueries, type CompositeEvent } from '@/api';
+import { applyComposites } from '@/api/live/apply';
 import { compositeEventFixture, pageFixture } from '@/testing/fixtures';
 import { server } from '@/testing/msw-server';
 import { renderRoutes } from '@/testing/render';
@@ -73,5 +74,25 @@ describe('/composite-events while new composite events arrive', () => {
     expect(screen.queryByRole('button', { name: /new composite/ })).toBeNull();
     // The cursor stayed on the entry it was on, now the third.
     expect(screen.getByText('Glass at gate A').closest('[aria-current="true"]')).not.toBeNull();
+  });
+
+  it('takes a pushed composite event into the timeline behind "N new", without reading the list again', async () => {
+    let reads = 0;
+    server.use(
+      http.get('/api/v1/composite-events', () => {
+        reads++;
+        return HttpResponse.json(pageFixture([entry('b', 2, 'Glass at gate B'), entry('a', 1, 'Glass at gate A')]));
+      }),
+      http.get('/api/priority/items', () => HttpResponse.json({ priorities: {} })),
+    );
+    const { queryClient } = renderRoutes([{ path: '/composite-events', Component }], { path: '/composite-events' });
+    const timeline = await screen.findByLabelText('Composite event timeline');
+    await within(timeline).findByText('Glass at gate B');
+    expect(reads).toBe(1);
+
+    act(() => applyComposites(queryClient, [entry('c', 3, 'Scream at gate C')]));
+    await userEvent.click(await screen.findByRole('button', { name: '1 new composite event' }));
+    expect(within(timeline).getByText('Scream at gate C')).toBeVisible();
+    expect(reads).toBe(1);
   });
 });
