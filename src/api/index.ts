@@ -1,3 +1,6 @@
+// The client, the edge's schemas and query keys, and what the shell itself reads. The areas only
+// some pages read (insights, priority, procedures, handover, walls, accounts) are imported from
+// their own module: re-exported here, each came into the first paint with the shell.
 export { ApiError, formatPath, type ApiErrorKind, type FieldError } from './api-error';
 export { accessToken } from './access-token';
 export { edgeConnection, type EdgeConnection, type EdgeStatus } from './connection';
@@ -6,11 +9,7 @@ export * from './endpoints';
 export * from './queries';
 export * from './schemas';
 export * from './audit';
-export * from './walls';
-export * from './insights';
 export * from './review';
-export * from './priority';
-export * from './procedures';
 export {
   continueAsDemo,
   completeSetup,
@@ -30,13 +29,4 @@ export {
   type Me,
   type Role,
 } from './session';
-export {
-  accountQueries,
-  changeOwnPassword,
-  createAccount,
-  resetAccountPassword,
-  updateAccount,
-  type Account,
-} from './accounts';
-export * from './handover';
 export * from './live';

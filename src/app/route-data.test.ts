@@ -1,6 +1,7 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compositeEventQueries, micQueries, priorityQueries, reviewQueries } from '@/api';
+import { compositeEventQueries, micQueries, reviewQueries } from '@/api';
+import { priorityQueries } from '@/api/priority';
 import { labelQueries } from '@/api/labels';
 import { timelineQuery, timelineSearch } from '@/features/composite-events/timeline-filters';
 import { listParamsOf, micTableSearch } from '@/features/mics/mic-filters';

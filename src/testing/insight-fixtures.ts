@@ -1,4 +1,4 @@
-import type { Corroboration, HeardBy, MicHealth, ThresholdAdvice, Unusual } from '@/api';
+import type { Corroboration, HeardBy, MicHealth, ThresholdAdvice, Unusual } from '@/api/insights';
 
 /** Answers of the insights endpoints as the contract (issue 14) shapes them. */
 const backfillDone: Unusual['backfill'] = {

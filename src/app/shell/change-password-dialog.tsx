@@ -3,7 +3,8 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, changeOwnPassword } from '@/api';
+import { ApiError } from '@/api';
+import { changeOwnPassword } from '@/api/accounts';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 import './password-locales';
 

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { HeardBy } from '@/api';
+import type { HeardBy } from '@/api/insights';
 import { useTranslation } from '@/lib/i18n';
 import { heardByView } from './heard-by-view';
 

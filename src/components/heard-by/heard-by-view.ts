@@ -1,4 +1,4 @@
-import type { HeardBy } from '@/api';
+import type { HeardBy } from '@/api/insights';
 import type { TFunction } from '@/lib/i18n';
 import './locales';
 

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { HEARD_BY_MAX_IDS, insightQueries } from '@/api';
+import { HEARD_BY_MAX_IDS, insightQueries } from '@/api/insights';
 import { i18n, useTranslation } from '@/lib/i18n';
 import { heardByView } from './heard-by-view';
 import { heardByFixture } from '@/testing/insight-fixtures';

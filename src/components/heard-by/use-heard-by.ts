@@ -1,6 +1,6 @@
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { HEARD_BY_MAX_IDS, insightQueries, type Corroboration, type HeardBy } from '@/api';
+import { HEARD_BY_MAX_IDS, insightQueries, type Corroboration, type HeardBy } from '@/api/insights';
 
 /**
  * The console stores a pushed event within seconds of the edge; one it still lacks a minute

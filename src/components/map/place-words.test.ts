@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LocatedSource, SourceAnswer } from '@/api';
+import type { LocatedSource, SourceAnswer } from '@/api/insights';
 import { i18n, type TFunction } from '@/lib/i18n';
 import {
   bearingDeg,

@@ -1,4 +1,4 @@
-import type { DroppedMic, LocatedSource, SourceAnswer } from '@/api';
+import type { DroppedMic, LocatedSource, SourceAnswer } from '@/api/insights';
 import { translateData, type TFunction } from '@/lib/i18n';
 import './place-locales';
 

@@ -1,5 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core';
-import type { ItemPriority, PriorityReason } from '@/api';
+import type { ItemPriority, PriorityReason } from '@/api/priority';
 import { useTranslation } from '@/lib/i18n';
 import './priority-locales';
 

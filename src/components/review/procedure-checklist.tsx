@@ -1,15 +1,8 @@
 import { Alert, Badge, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ApiError,
-  procedureQueries,
-  reviewQueries,
-  storeReviewItem,
-  tickStep,
-  type ItemChecklist,
-  type ReviewKind,
-} from '@/api';
+import { ApiError, reviewQueries, storeReviewItem, type ReviewKind } from '@/api';
+import { procedureQueries, tickStep, type ItemChecklist } from '@/api/procedures';
 import { formatDateTime } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { useReviewRefresh } from './use-review';

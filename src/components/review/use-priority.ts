@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { priorityQueries, reviewKey, type ItemPriority, type ReviewKind } from '@/api';
+import { priorityQueries, type ItemPriority } from '@/api/priority';
+import { reviewKey, type ReviewKind } from '@/api';
 
 /** While some shown item is not scored yet (the hub scores it within a moment), ask again soon. */
 const UNSCORED_MS = 2_000;

@@ -3,7 +3,8 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { accountQueries, ApiError, createAccount, resetAccountPassword, ROLES, type Account, type Role } from '@/api';
+import { accountQueries, createAccount, resetAccountPassword, type Account } from '@/api/accounts';
+import { ApiError, ROLES, type Role } from '@/api';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 
 export function roleOptions(t: TFunction<'accounts'>) {

@@ -5,7 +5,8 @@ import { IconKey, IconLock, IconLockOpen, IconUserPlus } from '@tabler/icons-rea
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import { accountQueries, updateAccount, useSession, type Account, type Role } from '@/api';
+import { accountQueries, updateAccount, type Account } from '@/api/accounts';
+import { useSession, type Role } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { QueryError } from '@/components/query-feedback';
 import { stackedColumns, stackedTableClass } from '@/components/stacked-table';

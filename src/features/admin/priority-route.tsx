@@ -2,7 +2,7 @@ import { Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } fro
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PRIORITY_LEVELS, priorityQueries, savePrioritySettings, type PriorityLevel } from '@/api';
+import { PRIORITY_LEVELS, priorityQueries, savePrioritySettings, type PriorityLevel } from '@/api/priority';
 import { QueryView } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
 import './priority-locales';

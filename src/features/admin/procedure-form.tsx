@@ -13,8 +13,8 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { compositeEventQueries } from '@/api';
 import {
-  compositeEventQueries,
   createProcedure,
   PROCEDURE_LIMITS,
   procedureQueries,
@@ -22,7 +22,7 @@ import {
   type Procedure,
   type ProcedureDraft,
   type ProcedureTargetKind,
-} from '@/api';
+} from '@/api/procedures';
 import { useLabels } from '@/components/labels/use-labels';
 import { localName, useTranslation } from '@/lib/i18n';
 import './procedures-locales';

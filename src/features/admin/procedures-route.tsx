@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { deleteProcedure, procedureQueries, type Procedure } from '@/api';
+import { deleteProcedure, procedureQueries, type Procedure } from '@/api/procedures';
 import { QueryView } from '@/components/query-feedback';
 import { formatDateTime } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';

@@ -2,15 +2,9 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import {
-  accountQueries,
-  AUDIT_CSV_CAP,
-  auditCsvUrl,
-  auditQueries,
-  micQueries,
-  wallLinkQueries,
-  type AuditEntry,
-} from '@/api';
+import { accountQueries } from '@/api/accounts';
+import { AUDIT_CSV_CAP, auditCsvUrl, auditQueries, micQueries, type AuditEntry } from '@/api';
+import { wallLinkQueries } from '@/api/walls';
 import { FilterDrawer } from '@/components/filter-drawer';
 import { QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';

@@ -7,15 +7,8 @@ import { textOrder } from '@/lib/collate';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParamsState } from '@/lib/search-params';
 import { useLocation } from 'react-router-dom';
-import {
-  byPriorityThenAge,
-  compositeEventQueries,
-  LIVE_MERGE,
-  unlessLive,
-  useLive,
-  type CompositeEvent,
-  type Page,
-} from '@/api';
+import { byPriorityThenAge } from '@/api/priority';
+import { compositeEventQueries, LIVE_MERGE, unlessLive, useLive, type CompositeEvent, type Page } from '@/api';
 import { BulkReviewed } from '@/components/review/bulk-reviewed';
 import { NewItemsButton } from '@/components/new-items-button';
 import { usePrioritiesAnswer } from '@/components/review/use-priority';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { LatLngBoundsExpression } from 'leaflet';
 import { memo, useEffect, useMemo, useState } from 'react';
 import { CircleMarker, Tooltip } from 'react-leaflet';
-import { insightQueries, type Replay } from '@/api';
+import { insightQueries, type Replay } from '@/api/insights';
 import { BaseMap } from '@/components/map/base-map';
 import { QueryView } from '@/components/query-feedback';
 import { formatPercent } from '@/lib/format';

@@ -1,4 +1,4 @@
-import type { Replay, ReplayEvent } from '@/api';
+import type { Replay, ReplayEvent } from '@/api/insights';
 
 /** An incident's events on one time axis: milliseconds since the replay's start. */
 export interface ReplayTimeline {

@@ -1,6 +1,7 @@
 import { Checkbox } from '@mantine/core';
 import { memo } from 'react';
-import type { CompositeEvent, ItemPriority, ReviewItem } from '@/api';
+import type { CompositeEvent, ReviewItem } from '@/api';
+import type { ItemPriority } from '@/api/priority';
 import { ReviewBadge } from '@/components/review/review-badge';
 import { useTranslation } from '@/lib/i18n';
 import { CompositeTimelineEntry } from './composite-timeline-entry';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { CircleMarker, Tooltip, useMap } from 'react-leaflet';
-import type { LocatedSource, SourceAnswer } from '@/api';
+import type { LocatedSource, SourceAnswer } from '@/api/insights';
 import { BaseMap } from '@/components/map/base-map';
 import { EstimatedPlaceLayer, type EstimatedPlace, type EstimatedTrack } from '@/components/map/estimated-place-layer';
 import {

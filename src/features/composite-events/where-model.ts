@@ -1,4 +1,5 @@
-import type { CompositeEvent, LocatedSource, SourceAnswer } from '@/api';
+import type { CompositeEvent } from '@/api';
+import type { LocatedSource, SourceAnswer } from '@/api/insights';
 import { bestSource, placeMics, type PlaceMic } from '@/components/map/place-words';
 
 /** How a mic of the incident relates to the sound shown: its reading placed it, it was dropped, or neither. */

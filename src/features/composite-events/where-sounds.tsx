@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconCurrentLocation, IconMapPin } from '@tabler/icons-react';
-import type { Label, LocatedSource, SourceAnswer } from '@/api';
+import type { Label } from '@/api';
+import type { LocatedSource, SourceAnswer } from '@/api/insights';
 import {
   droppedText,
   formatDistance,

@@ -1,4 +1,5 @@
-import type { Corroboration, HeardBy, SoundEvent } from '@/api';
+import type { Corroboration, HeardBy } from '@/api/insights';
+import type { SoundEvent } from '@/api';
 
 /** The mics that heard an event (its own first), or undefined while not known. */
 export function heardByOf(corroboration: Corroboration | undefined, eventId: string): HeardBy[] | undefined {

@@ -1,5 +1,6 @@
 import { createContext, memo, useContext } from 'react';
-import type { Corroboration, SoundEvent } from '@/api';
+import type { Corroboration } from '@/api/insights';
+import type { SoundEvent } from '@/api';
 import { HeardByCell } from '@/components/heard-by/heard-by-cell';
 import { EventReviewCell } from './event-review-cell';
 import { heardByOf } from './heard-by';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Handover, HandoverItem } from '@/api';
+import type { Handover, HandoverItem } from '@/api/handover';
 import { describeItem, handoverCsvBlob } from './handover-csv';
 
 const item = (overrides: Partial<HandoverItem>): HandoverItem => ({

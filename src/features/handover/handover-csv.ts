@@ -1,4 +1,4 @@
-import type { Handover, HandoverItem } from '@/api';
+import type { Handover, HandoverItem } from '@/api/handover';
 import { csvBlob, type CsvCell } from '@/lib/csv';
 import { localName } from '@/lib/i18n';
 

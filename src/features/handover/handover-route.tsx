@@ -3,7 +3,7 @@ import { IconDownload, IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { handoverQueries } from '@/api';
+import { handoverQueries } from '@/api/handover';
 import { DateTimeField } from '@/components/date-time-field';
 import { PageLoader } from '@/components/page-loader';
 import { QueryError } from '@/components/query-feedback';

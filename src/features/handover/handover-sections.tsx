@@ -1,6 +1,7 @@
 import { Alert, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
-import { REVIEW_OUTCOMES, type Handover } from '@/api';
+import { REVIEW_OUTCOMES } from '@/api';
+import { type Handover } from '@/api/handover';
 import { formatAge } from '@/lib/format';
 import { localName, useTranslation } from '@/lib/i18n';
 import type { HandoverPlaces } from './handover-csv';

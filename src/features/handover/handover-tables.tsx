@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { HandoverItem } from '@/api';
+import type { HandoverItem } from '@/api/handover';
 import { DateTime } from '@/components/date-time';
 import { formatAge } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { insightQueries, micQueries, type Handover } from '@/api';
+import { insightQueries } from '@/api/insights';
+import { micQueries } from '@/api';
+import { type Handover } from '@/api/handover';
 import { bestSource, isLocated, placeMics, placeText, radiusText } from '@/components/map/place-words';
 import { useTranslation } from '@/lib/i18n';
 

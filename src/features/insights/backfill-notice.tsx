@@ -1,6 +1,6 @@
 import { Alert, Progress, Stack, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import type { Unusual } from '@/api';
+import type { Unusual } from '@/api/insights';
 import { formatDateTime, formatPercent } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import './locales';

@@ -1,7 +1,8 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { HealthReason, LabelName, MicHealth, SuspectMic } from '@/api';
+import type { HealthReason, MicHealth, SuspectMic } from '@/api/insights';
+import type { LabelName } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { EmptyState } from '@/components/query-feedback';
 import { spanText } from '@/lib/insight-format';

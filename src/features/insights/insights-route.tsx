@@ -2,7 +2,7 @@ import { Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core
 import { IconRefresh } from '@tabler/icons-react';
 import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { insightQueries } from '@/api';
+import { insightQueries } from '@/api/insights';
 import { DateTime } from '@/components/date-time';
 import { useLabelNames } from '@/components/labels/use-labels';
 import { QueryView, StaleDataNotice } from '@/components/query-feedback';

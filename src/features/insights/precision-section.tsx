@@ -1,6 +1,7 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { priorityQueries, type LabelName, type PrecisionReport } from '@/api';
+import { priorityQueries, type PrecisionReport } from '@/api/priority';
+import { type LabelName } from '@/api';
 import { QueryView } from '@/components/query-feedback';
 import { formatPercent } from '@/lib/format';
 import { localName, useTranslation } from '@/lib/i18n';

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } f
 import { IconAdjustmentsHorizontal, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { ThresholdAdvice, ThresholdSuggestion } from '@/api';
+import type { ThresholdAdvice, ThresholdSuggestion } from '@/api/insights';
 import { EmptyState } from '@/components/query-feedback';
 import { formatPercent } from '@/lib/format';
 import { perDayText } from '@/lib/insight-format';

@@ -1,7 +1,8 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { LabelName, Unusual } from '@/api';
+import type { LabelName } from '@/api';
+import type { Unusual } from '@/api/insights';
 import { EmptyState } from '@/components/query-feedback';
 import { chanceOdds, pValueText, usually } from '@/lib/insight-format';
 import { useTranslation, type TFunction } from '@/lib/i18n';

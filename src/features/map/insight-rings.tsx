@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PathOptions } from 'leaflet';
 import { CircleMarker, Tooltip } from 'react-leaflet';
 import { memo, useMemo } from 'react';
-import { insightQueries } from '@/api';
+import { insightQueries } from '@/api/insights';
 import { useTranslation } from '@/lib/i18n';
 import classes from './map-page.module.css';
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { insightQueries, micQueries, type InventoryMic } from '@/api';
+import { insightQueries } from '@/api/insights';
+import { micQueries, type InventoryMic } from '@/api';
 import { defineSearchParams, text } from '@/lib/search-params';
 import { coverageMics } from './coverage-model';
 

@@ -1,6 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { compositeEventQueries, insightQueries, LIVE_MERGE, unlessLive, useLive, type SourceAnswer } from '@/api';
+import { compositeEventQueries, LIVE_MERGE, unlessLive, useLive } from '@/api';
+import { insightQueries, type SourceAnswer } from '@/api/insights';
 import type { EstimatedPlace } from '@/components/map/estimated-place-layer';
 import { bestSource, isLocated, placeMics, placeText, radiusText } from '@/components/map/place-words';
 import { formatTime } from '@/lib/format';

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { insightQueries } from '@/api';
+import { insightQueries } from '@/api/insights';
 import { perDayText } from '@/lib/insight-format';
 import { useTranslation } from '@/lib/i18n';
 import './history-locales';

@@ -1,6 +1,6 @@
 import { Alert, Button, CopyButton, Group, Stack, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
-import type { CreatedWallLink } from '@/api';
+import type { CreatedWallLink } from '@/api/walls';
 import { useTranslation } from '@/lib/i18n';
 
 /** The new link's address, shown this once: the server keeps only a hash of its key. */

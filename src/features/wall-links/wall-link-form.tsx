@@ -14,7 +14,8 @@ import {
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
-import { createWallLink, micQueries, wallLinkQueries, type CreatedWallLink } from '@/api';
+import { createWallLink, wallLinkQueries, type CreatedWallLink } from '@/api/walls';
+import { micQueries } from '@/api';
 import { formatWindow } from '@/components/map/mic-marker-legend';
 import { useTranslation } from '@/lib/i18n';
 import { DEFAULT_WALL_OPTIONS, WINDOW_CHOICES, wallQueryOf, type WallOptions } from './wall-link-options';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { removeWallLink, revokeWallLink, wallLinkQueries, type CreatedWallLink, type WallLink } from '@/api';
+import { removeWallLink, revokeWallLink, wallLinkQueries, type CreatedWallLink, type WallLink } from '@/api/walls';
 import { QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
 import { PageHeader } from '@/components/page-header';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { WallLink } from '@/api';
+import type { WallLink } from '@/api/walls';
 import { renderWithProviders } from '@/testing/render';
 import { WallsTable } from './walls-table';
 import './walls-locales';

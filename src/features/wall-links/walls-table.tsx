@@ -1,7 +1,7 @@
 import { Badge, Button, Stack, Text } from '@mantine/core';
 import { IconBan, IconTrash } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
-import type { WallLink } from '@/api';
+import type { WallLink } from '@/api/walls';
 import { DateTime } from '@/components/date-time';
 import { formatWindow } from '@/components/map/mic-marker-legend';
 import { stackedColumns, stackedTableClass } from '@/components/stacked-table';

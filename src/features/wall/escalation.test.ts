@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemPriority, ReviewItem } from '@/api';
+import type { ItemPriority } from '@/api/priority';
+import type { ReviewItem } from '@/api';
 import { triageFeed } from './escalation';
 import type { FeedEntry } from './feed';
 

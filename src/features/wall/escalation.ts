@@ -1,4 +1,5 @@
-import { PRIORITY_LEVELS, type ItemPriority, type ReviewItem } from '@/api';
+import { PRIORITY_LEVELS, type ItemPriority } from '@/api/priority';
+import { type ReviewItem } from '@/api';
 import type { FeedEntry } from './feed';
 
 export interface TriagedEntry<T> {

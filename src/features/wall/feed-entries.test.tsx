@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { HeardBy } from '@/api';
+import type { HeardBy } from '@/api/insights';
 import type { HeardByLookup } from '@/components/heard-by/use-heard-by';
 import { eventFixture } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';

@@ -1,5 +1,7 @@
 import { memo } from 'react';
-import type { CompositeEvent, HeardBy, ItemPriority, ReviewItem, SoundEvent } from '@/api';
+import type { CompositeEvent, ReviewItem, SoundEvent } from '@/api';
+import type { HeardBy } from '@/api/insights';
+import type { ItemPriority } from '@/api/priority';
 import { usePriorityWords } from '@/components/review/priority-badge';
 import { heardByView } from '@/components/heard-by/heard-by-view';
 import { formatDateTime, formatPercent, formatTime, formatUtc } from '@/lib/format';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { insightQueries, type Unusual } from '@/api';
+import { insightQueries, type Unusual } from '@/api/insights';
 import { usually } from '@/lib/insight-format';
 import { localName, useTranslation } from '@/lib/i18n';
 import type { WallConfig } from './wall-config';

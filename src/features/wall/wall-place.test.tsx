@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { CompositeEvent, LocatedSource, SourceAnswer } from '@/api';
+import type { CompositeEvent } from '@/api';
+import type { LocatedSource, SourceAnswer } from '@/api/insights';
 import { compositeEventFixture } from '@/testing/fixtures';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render';

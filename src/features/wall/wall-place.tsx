@@ -1,6 +1,7 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { insightQueries, type CompositeEvent, type SourceAnswer } from '@/api';
+import { insightQueries, type SourceAnswer } from '@/api/insights';
+import { type CompositeEvent } from '@/api';
 import type { EstimatedPlace } from '@/components/map/estimated-place-layer';
 import { bestSource, isLocated, placeMics, placeParts, placeText, radiusText } from '@/components/map/place-words';
 import { useTranslation, type TFunction } from '@/lib/i18n';

@@ -2,7 +2,8 @@ import { Button, Group, Paper, Select, Stack, Switch, Text, Title } from '@manti
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { insightQueries, type CompositeEvent } from '@/api';
+import { insightQueries } from '@/api/insights';
+import { type CompositeEvent } from '@/api';
 // Not through '@/api': the audio client stays out of the first paint, in the pages that play.
 import { audioQueries, type ClipBytes } from '@/api/audio';
 import { formatTime } from '@/lib/format';

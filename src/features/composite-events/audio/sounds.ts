@@ -1,4 +1,5 @@
-import type { BaseEvent, SourceAnswer } from '@/api';
+import type { BaseEvent } from '@/api';
+import type { SourceAnswer } from '@/api/insights';
 
 /** One mic's detection of one sound: the row of the player. */
 export interface ClipRow {
