@@ -2,11 +2,24 @@ import { Badge, Group, Text } from '@mantine/core';
 import type { ReviewItem } from '@/api';
 import { formatAge } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
+import { useNow } from '@/lib/use-now';
 import './locales';
 import './priority-locales';
 
 // red.8 for the filled badge: white on Mantine's default red is 3.3:1, below WCAG AA.
 const STATE_COLOR = { new: 'red.8', acknowledged: 'blue', resolved: 'teal' } as const;
+
+/** How long an open item has waited: it ages by itself, so the row around it is not drawn again each tick. */
+function OpenAge({ fired }: { fired: number }) {
+  const { t } = useTranslation('review');
+  // On the city's queue a tick passed down as a prop drew all 20 entries again, 0.4-0.5 s at 4x CPU every 15 s.
+  const now = useNow(15_000);
+  return (
+    <Text size="sm" c="dimmed">
+      {t('ageValue', { age: formatAge(now - fired) })}
+    </Text>
+  );
+}
 
 /**
  * State, who took it, its owner and its age: what a list row shows of an item's review. A
@@ -15,12 +28,10 @@ const STATE_COLOR = { new: 'red.8', acknowledged: 'blue', resolved: 'teal' } as 
 export function ReviewBadge({
   item,
   firedAt,
-  now,
   detection = false,
 }: {
   item: ReviewItem | undefined;
   firedAt: string;
-  now: number;
   detection?: boolean;
 }) {
   const { t } = useTranslation('review');
@@ -45,7 +56,6 @@ export function ReviewBadge({
   const ownerSaid = item?.state === 'acknowledged' && item.assignee === item.acknowledged_by;
   const fired = Date.parse(firedAt);
   // Open: how long it has waited; resolved: how long it took (the one a handover's medians count).
-  const ageMs = now - fired;
   const resolvedMs =
     item?.state === 'resolved' && item.resolved_at !== null ? Date.parse(item.resolved_at) - fired : NaN;
   return (
@@ -59,11 +69,7 @@ export function ReviewBadge({
           {t('assignedTo', { name: item.assignee })}
         </Text>
       )}
-      {state !== 'resolved' && Number.isFinite(ageMs) && (
-        <Text size="sm" c="dimmed">
-          {t('ageValue', { age: formatAge(ageMs) })}
-        </Text>
-      )}
+      {state !== 'resolved' && Number.isFinite(fired) && <OpenAge fired={fired} />}
       {Number.isFinite(resolvedMs) && (
         <Text size="sm" c="dimmed">
           {t('resolvedIn', { age: formatAge(resolvedMs) })}

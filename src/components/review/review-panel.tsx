@@ -5,7 +5,6 @@ import { ApiError, commentOnItem, reviewQueries, type ReviewKind } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { QueryError } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
-import { useNow } from '@/lib/use-now';
 import { ProcedureChecklist, ResolveRefusal } from './procedure-checklist';
 import { ResolveDialog } from './resolve-dialog';
 import { ReviewBadge } from './review-badge';
@@ -29,7 +28,6 @@ export const ReviewPanel = memo(function ReviewPanel({
   firedAt: string;
 }) {
   const { t } = useTranslation('review');
-  const now = useNow(15_000);
   const refresh = useReviewRefresh();
   const thread = useQuery({ ...reviewQueries.thread(kind, id), refetchInterval: refresh, retry: false });
   const { canAct, username } = useCanReview();
@@ -53,7 +51,7 @@ export const ReviewPanel = memo(function ReviewPanel({
             <Title order={3} size="h4" id="review-title">
               {t('section')}
             </Title>
-            <ReviewBadge item={item} firedAt={firedAt} now={now} />
+            <ReviewBadge item={item} firedAt={firedAt} />
           </Group>
           {canAct && (
             <Group gap="xs" wrap="wrap">

@@ -8,7 +8,7 @@ import { compositeEventFixture, pageFixture } from '@/testing/fixtures';
 import { server } from '@/testing/msw-server';
 import { renderRoutes } from '@/testing/render';
 import { Component } from './composite-events-route';
-import { heldView, idsOf, takesAnswer } from './held-timeline';
+import { heldView, idsOf, keepEqualEntries, takesAnswer } from './held-timeline';
 
 const entry = (id: string, minute: number, rule = `Rule ${id}`) =>
   compositeEventFixture({
@@ -40,6 +40,26 @@ describe('what a newer answer of the timeline may replace', () => {
     expect(drawn[0]).toBe(grown);
     expect(fresh.map((e) => e.id)).toEqual(['c']);
     expect(idsOf(shown.events, [entry('c', 3), grown])).toEqual(['c', 'b', 'a']);
+  });
+});
+
+describe('the reviews and scores of a new list of ids', () => {
+  it('keep each unchanged item’s last copy, so its entry is not drawn again', () => {
+    const before = new Map([
+      ['a', { level: 'high', score: 3 }],
+      ['b', { level: 'low', score: 1 }],
+    ]);
+    const answer = new Map([
+      ['a', { level: 'high', score: 3 }],
+      ['b', { level: 'medium', score: 2 }],
+      ['c', { level: 'low', score: 1 }],
+    ]);
+    const kept = keepEqualEntries(before, answer);
+    expect(kept.get('a')).toBe(before.get('a'));
+    expect(kept.get('b')).toEqual({ level: 'medium', score: 2 });
+    expect(kept.get('c')).toBe(answer.get('c'));
+    // Nothing changed: the map itself is the one drawn.
+    expect(keepEqualEntries(kept, new Map([...kept].map(([k, v]) => [k, { ...v }])))).toBe(kept);
   });
 });
 

@@ -21,7 +21,6 @@ export const TriageEntry = memo(function TriageEntry({
   search,
   priority,
   review,
-  now,
   onCursor,
   onToggle,
 }: {
@@ -33,7 +32,6 @@ export const TriageEntry = memo(function TriageEntry({
   search: string;
   priority: ItemPriority | undefined;
   review: ReviewItem | undefined;
-  now: number;
   onCursor: (index: number) => void;
   onToggle: (index: number, range: boolean) => void;
 }) {
@@ -59,9 +57,7 @@ export const TriageEntry = memo(function TriageEntry({
         event={event}
         search={search}
         priority={priority}
-        review={
-          <ReviewBadge item={review} firedAt={event.started_at} now={now} detection={priority?.review === false} />
-        }
+        review={<ReviewBadge item={review} firedAt={event.started_at} detection={priority?.review === false} />}
       />
     </div>
   );

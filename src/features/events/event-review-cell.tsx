@@ -14,7 +14,6 @@ interface EventReviewCellProps {
   event: SoundEvent;
   review: EventReview;
   canAct: boolean;
-  now: number;
   onOpen: (event: SoundEvent) => void;
 }
 
@@ -31,7 +30,7 @@ export function EventReviewCell(props: EventReviewCellProps) {
   );
 }
 
-function ReviewState({ event, review, canAct, now, onOpen }: EventReviewCellProps) {
+function ReviewState({ event, review, canAct, onOpen }: EventReviewCellProps) {
   const { t } = useTranslation('events');
   if (review.kind === 'unknown') {
     return (
@@ -60,7 +59,7 @@ function ReviewState({ event, review, canAct, now, onOpen }: EventReviewCellProp
   }
   return (
     <Stack gap={4} align="flex-start">
-      <ReviewBadge item={review.item} firedAt={event.created_at} now={now} />
+      <ReviewBadge item={review.item} firedAt={event.created_at} />
       <OwnActions event={event} item={review.item} canAct={canAct} onOpen={onOpen} />
     </Stack>
   );

@@ -13,7 +13,6 @@ import { QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { PageHeader } from '@/components/page-header';
 import { activeReviewFilters } from '@/components/review/review-filter';
 import { useCanReview } from '@/components/review/use-review';
-import { useNow } from '@/lib/use-now';
 import { EventFilterBar } from './event-filter-bar';
 import { DEFAULT_RANGE, eventListQuery, isLiveFilter, eventSearch, type EventFilters } from './event-filters';
 import { EventReviewDrawer } from './event-review-drawer';
@@ -25,7 +24,7 @@ import { eventReviewMatches, useEventReviews } from './use-event-reviews';
 import { LIVE_POLL_MS } from './use-new-events';
 import { NewEventsNotice } from './new-events-notice';
 import { RowAnswersProvider } from './row-answers';
-import { useSameRows } from './use-same-rows';
+import { useSameRows } from '@/lib/use-same-rows';
 import './locales';
 import { useDrawn } from '@/lib/use-drawn';
 import { usePhone } from '@/lib/screens';
@@ -63,7 +62,6 @@ export function Component() {
   const pageEvents = useMemo(() => list.data?.results ?? [], [list.data]);
   const reviews = useEventReviews(pageEvents);
   const { canAct } = useCanReview();
-  const now = useNow(15_000);
   const [reviewing, setReviewing] = useState<SoundEvent | null>(null);
   const reviewFiltered = activeReviewFilters(filters, 'all') > 0;
   const heardRows = useMemo(
@@ -79,8 +77,8 @@ export function Component() {
     ),
   );
   const rowAnswers = useMemo(
-    () => ({ reviewOf, canAct, now, onOpenReview: setReviewing, corroboration }),
-    [reviewOf, canAct, now, corroboration],
+    () => ({ reviewOf, canAct, onOpenReview: setReviewing, corroboration }),
+    [reviewOf, canAct, corroboration],
   );
   const corroboratedCount = useMemo(
     () => shownEvents(list.data?.results ?? [], corroboration, { corroboratedOnly: true, sortByHeard: false }).length,

@@ -7,7 +7,8 @@ import { heardByOf } from './heard-by';
 import type { EventReview } from './use-event-reviews';
 
 /**
- * The answers that arrive beside the events (review states, membership, heard-by, the clock).
+ * The answers that arrive beside the events (review states, membership, heard-by). An age ticks
+ * in its own badge (ReviewBadge), not through these.
  * The table's rows do not take them as props: each answer used to draw all 25 rows again
  * (0.3-0.6 s at 4x CPU per answer on a phone); now only the two cells reading them re-render,
  * and of those only the ones whose own value changed (memo below).
@@ -15,7 +16,6 @@ import type { EventReview } from './use-event-reviews';
 export interface RowAnswers {
   reviewOf: (eventId: string) => EventReview;
   canAct: boolean;
-  now: number;
   onOpenReview: (event: SoundEvent) => void;
   corroboration: Corroboration | undefined;
 }
@@ -38,17 +38,12 @@ const sameReview = (a: EventReview, b: EventReview) =>
 
 const MemoReviewCell = memo(
   EventReviewCell,
-  (a, b) =>
-    a.event === b.event &&
-    a.canAct === b.canAct &&
-    a.now === b.now &&
-    a.onOpen === b.onOpen &&
-    sameReview(a.review, b.review),
+  (a, b) => a.event === b.event && a.canAct === b.canAct && a.onOpen === b.onOpen && sameReview(a.review, b.review),
 );
 
 export function ReviewCellSlot({ event }: { event: SoundEvent }) {
-  const { reviewOf, canAct, now, onOpenReview } = useRowAnswers();
-  return <MemoReviewCell event={event} review={reviewOf(event.id)} canAct={canAct} now={now} onOpen={onOpenReview} />;
+  const { reviewOf, canAct, onOpenReview } = useRowAnswers();
+  return <MemoReviewCell event={event} review={reviewOf(event.id)} canAct={canAct} onOpen={onOpenReview} />;
 }
 
 // heard_by arrays keep their identity across answers (the query's structural sharing) while unchanged.
