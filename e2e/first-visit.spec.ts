@@ -14,6 +14,29 @@ test.describe('the console’s first screen', () => {
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(navigation.getByRole('link').first()).toHaveAccessibleName(/^Composite events/);
   });
+
+  test('says which page it is before its scripts arrive, in the place the page then draws it', async ({ page }) => {
+    const SUBTITLE = 'Incidents: groups of sound events that a composite rule turned into one.';
+    let release = () => {};
+    const scripts = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await scripts;
+      await route.continue();
+    });
+    await page.goto('/composite-events', { waitUntil: 'commit' });
+    // The first frame (src/app/first-frame.ts) is hidden from assistive technology: React's copy is the one read.
+    const framed = page.locator('.frame-heading').getByText(SUBTITLE);
+    await expect(framed).toBeVisible();
+    await expect(new CompositePage(page).timelineHeading()).toHaveCount(0);
+    const before = (await framed.boundingBox())!;
+
+    release();
+    await expect(new CompositePage(page).timelineHeading()).toBeVisible();
+    await expect(framed).toHaveCount(0);
+    const after = (await page.getByRole('main').getByText(SUBTITLE).boundingBox())!;
+    expect(Math.abs(after.y - before.y), 'the subtitle does not move when the page takes over').toBeLessThanOrEqual(1);
+    expect(after.x).toBe(before.x);
+  });
 });
 
 test.describe('the sign-in page of a console with no account yet', () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIRECTS, ROUTES } from '../src/app/routes.js';
-import { frameFor, ROUTE_MODULES, routePages } from './route-preload.js';
+import { frameFor, headingFor, ROUTE_MODULES, routePages } from './route-preload.js';
 
 const HTML =
   '<!doctype html><html><head><title>x</title><script type="module" src="/assets/index-a.js"></script></head><body></body></html>';
@@ -190,5 +190,41 @@ describe('the first frame in the page', () => {
     );
     expect(frameFor(BUILT, '/admin/accounts', false)).toContain('frame-main');
     expect(frameFor(BUILT, '/admin/accounts', false)).not.toContain('wall-frame');
+  });
+
+  it('draws a page’s own heading in place of the title bar on that page alone (the queue, also at /)', () => {
+    const framed =
+      '<div class="frame-main"><!--frame:title--><div class="frame-bar frame-title"></div><!--/frame:title-->' +
+      '<!--frame:heading-compositeEvents--><div class="frame-heading">Composite events</div><!--/frame:heading-compositeEvents-->' +
+      '<div class="frame-rows"></div></div>';
+    for (const page of ['/composite-events', '/']) {
+      expect(headingFor(framed, page)).toBe(
+        '<div class="frame-main"><!--frame:heading-compositeEvents--><div class="frame-heading">Composite events</div>' +
+          '<!--/frame:heading-compositeEvents--><div class="frame-rows"></div></div>',
+      );
+    }
+    for (const page of ['/events', '/mics', '/composite-events/ce-1', '/no-such-page']) {
+      expect(headingFor(framed, page)).toBe(
+        '<div class="frame-main"><!--frame:title--><div class="frame-bar frame-title"></div><!--/frame:title-->' +
+          '<div class="frame-rows"></div></div>',
+      );
+    }
+  });
+
+  it('sends the queue with its heading, and another page without it', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'frame-heading-'));
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<html><head></head><body><div id="root"><!--frame:page--><div class="frame-main">' +
+        '<!--frame:title--><div class="frame-title"></div><!--/frame:title-->' +
+        '<!--frame:heading-compositeEvents--><p>Incidents</p><!--/frame:heading-compositeEvents-->' +
+        '</div><!--/frame:page--></div></body></html>',
+    );
+    const pages = routePages(dir, { demo: false });
+    expect(pages('/composite-events')).toContain('<p>Incidents</p>');
+    expect(pages('/composite-events')).not.toContain('frame-title');
+    expect(pages('/events')).not.toContain('Incidents');
+    expect(pages('/events')).toContain('frame-title');
+    fs.rmSync(dir, { recursive: true });
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REDIRECTS, ROUTES, type RouteEntry } from '../src/app/routes.js';
+import { REDIRECTS, ROUTES, type FrameHeading, type RouteEntry } from '../src/app/routes.js';
 import type { BootScript } from './boot-script.js';
 
 /** What Vite's build manifest says of a chunk (`build.manifest`), as far as we read it. */
@@ -68,8 +68,11 @@ export function closure(manifest: Manifest, keys: readonly string[]): Set<string
 /** How a path is drawn: a path the table does not know gets the console's not-found page. */
 const shellOf = (pathname: string) => entryOf(pathname)?.shell ?? 'console';
 
+/** The parts of the first frame, as src/app/first-frame.ts marks them. */
+type FramePart = 'header' | 'page' | 'demo' | 'wall' | 'title' | `heading-${FrameHeading}`;
+
 /** The page without one part of its first frame (src/app/first-frame.ts marks each with comments). */
-function cut(html: string, part: 'header' | 'page' | 'demo' | 'wall'): string {
+function cut(html: string, part: FramePart): string {
   const open = `<!--frame:${part}-->`;
   const close = `<!--/frame:${part}-->`;
   const start = html.indexOf(open);
@@ -86,6 +89,20 @@ export function frameFor(html: string, pathname: string, demo: boolean): string 
   let framed = demo ? html : cut(html, 'demo');
   if (shell !== 'console') framed = cut(framed, 'page');
   return shell === 'wall' ? cut(framed, 'header') : cut(framed, 'wall');
+}
+
+const HEADING_PART = /<!--frame:(heading-[A-Za-z]+)-->/g;
+
+/**
+ * The first frame with the page's own heading in place of the outline's title bar, if the route
+ * table gives it one; every other page's heading cut out.
+ */
+export function headingFor(html: string, pathname: string): string {
+  const own = entryOf(pathname)?.heading;
+  const kept: FramePart | null = own === undefined ? null : `heading-${own}`;
+  let framed = kept === null ? html : cut(html, 'title');
+  for (const [, name] of html.matchAll(HEADING_PART)) if (name !== kept) framed = cut(framed, name as FramePart);
+  return framed;
 }
 
 /**
@@ -166,7 +183,7 @@ function pagesWithoutData(staticDir: string, demo: boolean, boot: BootScript | n
   const variantOf = (pathname: string) => ({ wall: '/wall', bare: '/sign-in', console: '/mics' })[shellOf(pathname)];
   const plain = (pathname: string) => variants.get(variantOf(pathname))!;
   const manifestFile = path.join(staticDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) return plain;
+  if (!fs.existsSync(manifestFile)) return (pathname) => headingFor(plain(pathname), pathname);
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
   const entry = Object.keys(manifest).filter((key) => manifest[key]!.isEntry === true);
   const initial = closure(manifest, entry);
@@ -193,6 +210,6 @@ function pagesWithoutData(staticDir: string, demo: boolean, boot: BootScript | n
   });
   return (pathname) => {
     const page = pages.find(([pattern]) => pattern.test(pathname))?.[1];
-    return page === undefined ? plain(pathname) : page.get(variantOf(pathname))!;
+    return headingFor(page === undefined ? plain(pathname) : page.get(variantOf(pathname))!, pathname);
   };
 }

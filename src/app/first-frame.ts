@@ -6,21 +6,29 @@
  *
  * The server (server/route-preload.ts) cuts it down per request between the marker comments: the
  * demo note only when the console runs as the demo, the page outline only for pages inside the
- * console's layout, the wall's clock only on the wall, the header bar everywhere but there.
+ * console's layout, the wall's clock only on the wall, the header bar everywhere but there, and
+ * a page's own heading (the route table's `heading`) only on that page, instead of the title bar.
  * Its styles are in index.html.
  */
 import { commonEn } from '../lib/i18n/common-en.ts';
 import { commonKo } from '../lib/i18n/common-ko.ts';
+import type { FrameHeading } from './routes.ts';
 
 /** A part the server may cut out, between `<!--frame:NAME-->` and `<!--/frame:NAME-->`. */
-const part = (name: 'header' | 'page' | 'demo' | 'wall', html: string) =>
-  `<!--frame:${name}-->${html}<!--/frame:${name}-->`;
+export type FramePart = 'header' | 'page' | 'demo' | 'wall' | 'title' | `heading-${FrameHeading}`;
+
+const part = (name: FramePart, html: string) => `<!--frame:${name}-->${html}<!--/frame:${name}-->`;
 
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const both = (render: (catalogue: typeof commonEn, lang: 'en' | 'ko') => string) =>
   render(commonEn, 'en') + render(commonKo, 'ko');
+
+/** Every page heading the route table names, in both languages (a missing one fails to compile). */
+const HEADINGS: Record<FrameHeading, (c: typeof commonEn) => { title: string; subtitle: string }> = {
+  compositeEvents: (c) => c.pages.compositeEvents,
+};
 
 export function firstFrameHtml(): string {
   const brand = both((c, lang) => `<span lang="${lang}">${escape(c.appName)}</span>`);
@@ -44,7 +52,17 @@ export function firstFrameHtml(): string {
         '<div class="frame-main">',
         part('demo', demo),
         loading,
-        '<div class="frame-bar frame-title" aria-hidden="true"></div>',
+        // The outline's title bar, or (kept by the server for its page alone) the page's own heading.
+        part('title', '<div class="frame-bar frame-title" aria-hidden="true"></div>'),
+        ...Object.entries(HEADINGS).map(([name, of]) =>
+          part(
+            `heading-${name as FrameHeading}`,
+            `<div class="frame-heading" aria-hidden="true">${both(
+              (c, lang) =>
+                `<div lang="${lang}"><p class="frame-page-title">${escape(of(c).title)}</p><p class="frame-page-subtitle">${escape(of(c).subtitle)}</p></div>`,
+            )}</div>`,
+          ),
+        ),
         `<div class="frame-rows" aria-hidden="true">${rows}</div>`,
         '</div>',
       ].join(''),

@@ -30,6 +30,9 @@ export type Nav =
 /** Whether the server names the page's chunks for a deep link, or why not. */
 export type Preload = 'chunks' | { skip: string };
 
+/** A page whose heading the first frame draws (the common catalogue's `pages`, src/app/first-frame.ts). */
+export type FrameHeading = 'compositeEvents';
+
 export interface RouteEntry {
   /** The full path as the router matches it, `:name` for a parameter. */
   readonly path: string;
@@ -49,6 +52,12 @@ export interface RouteEntry {
   readonly data?: readonly string[];
   /** As `data`, what the page's default view reads: named only when the URL has no query (a filter reads something else). */
   readonly defaultData?: readonly string[];
+  /**
+   * The page's heading and what it is for, drawn in the first frame in the reader's language, in
+   * place of the outline's title bar: on a phone it shows at the first paint, seconds before the
+   * scripts draw the page (the queue's subtitle was its largest paint, at 3.2 s on Lighthouse's phone).
+   */
+  readonly heading?: FrameHeading;
 }
 
 export const ROUTES: readonly RouteEntry[] = [
@@ -75,6 +84,7 @@ export const ROUTES: readonly RouteEntry[] = [
     preload: 'chunks',
     data: ['/api/review/me'],
     defaultData: ['/api/v1/composite-events?page=1&size=20&order_by=desc'],
+    heading: 'compositeEvents',
   },
   {
     path: '/composite-events/:compositeEventId',

@@ -125,8 +125,8 @@ export function Component() {
   return (
     <Stack gap="md">
       <PageHeader
-        title={t('timeline.title')}
-        subtitle={t('timeline.subtitle')}
+        title={t('common:pages.compositeEvents.title')}
+        subtitle={t('common:pages.compositeEvents.subtitle')}
         actions={
           filters.page === 1 && (
             <Badge

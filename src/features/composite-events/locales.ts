@@ -13,8 +13,6 @@ export const en = {
     select: 'Select {{name}}',
   },
   timeline: {
-    title: 'Composite events',
-    subtitle: 'Incidents: groups of sound events that a composite rule turned into one.',
     filters: 'Composite event filters',
     order: 'Order',
     newest: 'Newest first',
@@ -157,8 +155,6 @@ export const ko: typeof en = {
     select: '{{name}} 선택',
   },
   timeline: {
-    title: '복합 이벤트',
-    subtitle: '복합 규칙이 하나의 사건으로 묶은 소리 이벤트 그룹입니다.',
     filters: '복합 이벤트 필터',
     order: '정렬',
     newest: '최신순',

@@ -13,6 +13,16 @@ export const commonEn = {
     wall: 'Wall display',
     admin: 'Admin',
   },
+  /**
+   * A page's own heading, where the first frame (src/app/first-frame.ts) draws it too: a phone
+   * shows which page it is, and what it is for, before the scripts have arrived.
+   */
+  pages: {
+    compositeEvents: {
+      title: 'Composite events',
+      subtitle: 'Incidents: groups of sound events that a composite rule turned into one.',
+    },
+  },
   header: {
     toggleNavigation: 'Toggle navigation',
     colorScheme: 'Colour scheme',

@@ -15,6 +15,12 @@ export const commonKo: typeof commonEn = {
     wall: '상황판',
     admin: '관리',
   },
+  pages: {
+    compositeEvents: {
+      title: '복합 이벤트',
+      subtitle: '복합 규칙이 하나의 사건으로 묶은 소리 이벤트 그룹입니다.',
+    },
+  },
   header: {
     toggleNavigation: '메뉴 열기/닫기',
     colorScheme: '화면 테마',
