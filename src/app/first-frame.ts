@@ -28,6 +28,7 @@ const both = (render: (catalogue: typeof commonEn, lang: 'en' | 'ko') => string)
 /** Every page heading the route table names, in both languages (a missing one fails to compile). */
 const HEADINGS: Record<FrameHeading, (c: typeof commonEn) => { title: string; subtitle: string }> = {
   compositeEvents: (c) => c.pages.compositeEvents,
+  handover: (c) => c.pages.handover,
 };
 
 export function firstFrameHtml(): string {

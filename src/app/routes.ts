@@ -31,7 +31,7 @@ export type Nav =
 export type Preload = 'chunks' | { skip: string };
 
 /** A page whose heading the first frame draws (the common catalogue's `pages`, src/app/first-frame.ts). */
-export type FrameHeading = 'compositeEvents';
+export type FrameHeading = 'compositeEvents' | 'handover';
 
 export interface RouteEntry {
   /** The full path as the router matches it, `:name` for a parameter. */
@@ -55,7 +55,7 @@ export interface RouteEntry {
   /**
    * The page's heading and what it is for, drawn in the first frame in the reader's language, in
    * place of the outline's title bar: on a phone it shows at the first paint, seconds before the
-   * scripts draw the page (the queue's subtitle was its largest paint, at 3.2 s on Lighthouse's phone).
+   * scripts draw the page (the queue's and the handover's subtitles were their largest paint, at 3.0-3.2 s on Lighthouse's phone).
    */
   readonly heading?: FrameHeading;
 }
@@ -150,6 +150,7 @@ export const ROUTES: readonly RouteEntry[] = [
     shell: 'console',
     nav: { menu: 'main' },
     preload: 'chunks',
+    heading: 'handover',
   },
   {
     path: '/wall',

@@ -59,7 +59,7 @@ export function Component() {
   return (
     <Stack gap="lg" className={classes.page}>
       <PageHeader
-        title={t('title')}
+        title={t('common:pages.handover.title')}
         actions={
           <>
             <Button
@@ -93,7 +93,7 @@ export function Component() {
       >
         {/* The paper copy keeps the period, not the page's description. */}
         <Text c="dimmed" size="sm" className={classes.noPrint}>
-          {t('subtitle')}
+          {t('common:pages.handover.subtitle')}
         </Text>
         <Text size="sm" fw={500} data-testid="handover-period">
           {t('period.range', {

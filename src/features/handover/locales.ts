@@ -1,8 +1,6 @@
 import { registerTranslations } from '@/lib/i18n';
 
 const en = {
-  title: 'Shift handover',
-  subtitle: 'What fired, what was resolved and how, and what is still open for the next shift.',
   period: {
     label: 'Period',
     last: 'Last {{hours}} h',
@@ -78,8 +76,6 @@ const en = {
 };
 
 const ko: typeof en = {
-  title: '근무 인수인계',
-  subtitle: '발생한 것, 처리된 것과 처리 방법, 다음 근무조에 남은 미결 항목.',
   period: {
     label: '기간',
     last: '최근 {{hours}}시간',

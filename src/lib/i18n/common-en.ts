@@ -22,6 +22,10 @@ export const commonEn = {
       title: 'Composite events',
       subtitle: 'Incidents: groups of sound events that a composite rule turned into one.',
     },
+    handover: {
+      title: 'Shift handover',
+      subtitle: 'What fired, what was resolved and how, and what is still open for the next shift.',
+    },
   },
   header: {
     toggleNavigation: 'Toggle navigation',

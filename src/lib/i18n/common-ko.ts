@@ -20,6 +20,10 @@ export const commonKo: typeof commonEn = {
       title: '복합 이벤트',
       subtitle: '복합 규칙이 하나의 사건으로 묶은 소리 이벤트 그룹입니다.',
     },
+    handover: {
+      title: '근무 인수인계',
+      subtitle: '발생한 것, 처리된 것과 처리 방법, 다음 근무조에 남은 미결 항목.',
+    },
   },
   header: {
     toggleNavigation: '메뉴 열기/닫기',
