@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REDIRECTS, ROUTES, type FrameHeading, type RouteEntry } from '../src/app/routes.js';
+import { REDIRECTS, ROUTES, type FramePart, type RouteEntry } from '../src/app/routes.js';
 import type { BootScript } from './boot-script.js';
 
 /** What Vite's build manifest says of a chunk (`build.manifest`), as far as we read it. */
@@ -67,9 +67,6 @@ export function closure(manifest: Manifest, keys: readonly string[]): Set<string
 
 /** How a path is drawn: a path the table does not know gets the console's not-found page. */
 const shellOf = (pathname: string) => entryOf(pathname)?.shell ?? 'console';
-
-/** The parts of the first frame, as src/app/first-frame.ts marks them. */
-type FramePart = 'header' | 'page' | 'demo' | 'wall' | 'title' | `heading-${FrameHeading}`;
 
 /** The page without one part of its first frame (src/app/first-frame.ts marks each with comments). */
 function cut(html: string, part: FramePart): string {

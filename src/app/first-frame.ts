@@ -12,10 +12,7 @@
  */
 import { commonEn } from '../lib/i18n/common-en.ts';
 import { commonKo } from '../lib/i18n/common-ko.ts';
-import type { FrameHeading } from './routes.ts';
-
-/** A part the server may cut out, between `<!--frame:NAME-->` and `<!--/frame:NAME-->`. */
-export type FramePart = 'header' | 'page' | 'demo' | 'wall' | 'title' | `heading-${FrameHeading}`;
+import type { FrameHeading, FramePart } from './routes.ts';
 
 const part = (name: FramePart, html: string) => `<!--frame:${name}-->${html}<!--/frame:${name}-->`;
 

@@ -33,6 +33,9 @@ export type Preload = 'chunks' | { skip: string };
 /** A page whose heading the first frame draws (the common catalogue's `pages`, src/app/first-frame.ts). */
 export type FrameHeading = 'compositeEvents' | 'handover';
 
+/** A part of the first frame the server may cut out, between `<!--frame:NAME-->` and `<!--/frame:NAME-->`. */
+export type FramePart = 'header' | 'page' | 'demo' | 'wall' | 'title' | `heading-${FrameHeading}`;
+
 export interface RouteEntry {
   /** The full path as the router matches it, `:name` for a parameter. */
   readonly path: string;
