@@ -99,6 +99,29 @@ describe('opening the live stream after a list was read', () => {
     await waitFor(() => expect(listReads).toBe(2));
   });
 
+  it('leaves a list that failed to its own retries (a refused token is not asked again)', async () => {
+    server.use(
+      http.get('/api/v1/events', () => {
+        listReads += 1;
+        return HttpResponse.json({ detail: 'Not authenticated' }, { status: 401 });
+      }),
+    );
+    const queryClient = testQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    const list = renderHook(() => useQuery({ ...eventQueries.list({ page: 1, size: 25 }), meta: LIVE_MERGE }), {
+      wrapper,
+    });
+    await waitFor(() => expect(list.result.current.isError).toBe(true));
+    renderHook(() => useLiveFeed(true), { wrapper });
+    const stream = FakeEventSource.opened.at(-1)!;
+    stream.open();
+    stream.send('health', HEALTH, 'a1b2-7');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(listReads).toBe(1);
+  });
+
   describe('a list still on its way when the stream opens', () => {
     /** The list is asked for, the stream opens and greets from `start`, then the list's answer arrives. */
     async function streamBeforeAnswer(mark: string, start: string) {

@@ -53,8 +53,13 @@ function catchUp(queryClient: QueryClient, openedAt: number, from: string): () =
       {
         queryKey: key,
         predicate: (query) => {
+          // A list without data has missed nothing: one that failed is left to its own retries
+          // (a token the edge refused is not asked again), one still loading is judged below.
           const stale =
-            mergesPushes(query) && query.state.dataUpdatedAt < openedAt && !streamCovers(from, query.queryHash);
+            mergesPushes(query) &&
+            query.state.data !== undefined &&
+            query.state.dataUpdatedAt < openedAt &&
+            !streamCovers(from, query.queryHash);
           if (stale && query.state.fetchStatus === 'idle') readAgain.add(query.queryHash);
           return stale;
         },
