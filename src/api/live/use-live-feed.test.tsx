@@ -42,8 +42,8 @@ function answerListsAt(mark: string | null) {
   );
 }
 
-/** The events list as a page shows it, answered before the stream opens; then the stream. */
-async function listThenStream(): Promise<FakeEventSource> {
+/** The events list as a page shows it, answered (or refused) before the stream opens; then the stream. */
+async function listThenStream(answered: 'isSuccess' | 'isError' = 'isSuccess'): Promise<FakeEventSource> {
   const queryClient = testQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
@@ -51,7 +51,7 @@ async function listThenStream(): Promise<FakeEventSource> {
   const list = renderHook(() => useQuery({ ...eventQueries.list({ page: 1, size: 25 }), meta: LIVE_MERGE }), {
     wrapper,
   });
-  await waitFor(() => expect(list.result.current.isSuccess).toBe(true));
+  await waitFor(() => expect(list.result.current[answered]).toBe(true));
   renderHook(() => useLiveFeed(true), { wrapper });
   const stream = FakeEventSource.opened.at(-1)!;
   stream.open();
@@ -106,17 +106,7 @@ describe('opening the live stream after a list was read', () => {
         return HttpResponse.json({ detail: 'Not authenticated' }, { status: 401 });
       }),
     );
-    const queryClient = testQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    );
-    const list = renderHook(() => useQuery({ ...eventQueries.list({ page: 1, size: 25 }), meta: LIVE_MERGE }), {
-      wrapper,
-    });
-    await waitFor(() => expect(list.result.current.isError).toBe(true));
-    renderHook(() => useLiveFeed(true), { wrapper });
-    const stream = FakeEventSource.opened.at(-1)!;
-    stream.open();
+    const stream = await listThenStream('isError');
     stream.send('health', HEALTH, 'a1b2-7');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(listReads).toBe(1);
