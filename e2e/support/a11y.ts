@@ -140,6 +140,20 @@ export const APP_PAGES: AppPage[] = [
 export async function seriousViolations(page: Page, exclude: string[] = []): Promise<string[]> {
   let builder = new AxeBuilder({ page });
   for (const selector of exclude) builder = builder.exclude(selector);
+  // A colour scheme just switched fades some colours over a transition (a segmented control's
+  // labels): scanned midway, a label has a colour neither scheme gives it. Running transitions end
+  // first; animations (loaders, a new entry's flash) are what the page shows and are scanned as they are.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation instanceof CSSTransition)
+          .map((transition) => transition.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const results = await builder.analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
