@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { CompositePage } from './support/composite-page';
 import { extraPort, specDataDir, startConsole, type ConsoleProcess } from './support/console-process';
 import { servers } from './support/servers';
@@ -15,28 +16,47 @@ test.describe('the console’s first screen', () => {
     await expect(navigation.getByRole('link').first()).toHaveAccessibleName(/^Composite events/);
   });
 
-  test('says which page it is before its scripts arrive, in the place the page then draws it', async ({ page }) => {
-    const SUBTITLE = 'Incidents: groups of sound events that a composite rule turned into one.';
-    let release = () => {};
-    const scripts = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await scripts;
-      await route.continue();
-    });
-    await page.goto('/composite-events', { waitUntil: 'commit' });
-    // The first frame (src/app/first-frame.ts) is hidden from assistive technology: React's copy is the one read.
-    const framed = page.locator('.frame-heading').getByText(SUBTITLE);
-    await expect(framed).toBeVisible();
-    await expect(new CompositePage(page).timelineHeading()).toHaveCount(0);
-    const before = (await framed.boundingBox())!;
+  const framedPages = [
+    {
+      path: '/composite-events',
+      subtitle: 'Incidents: groups of sound events that a composite rule turned into one.',
+      drawn: (page: Page) => new CompositePage(page).timelineHeading(),
+    },
+    {
+      path: '/insights',
+      subtitle:
+        'What the console notices across all mics: sounds more frequent than usual, mics that seem deaf, thresholds worth raising.',
+      drawn: (page: Page) => page.getByRole('heading', { name: 'Insights', level: 2 }),
+    },
+  ];
+  for (const { path, subtitle, drawn } of framedPages) {
+    test(`${path} says which page it is before its scripts arrive, in the place the page then draws it`, async ({
+      page,
+    }) => {
+      let release = () => {};
+      const scripts = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/.*\.js$/, async (route) => {
+        await scripts;
+        await route.continue();
+      });
+      await page.goto(path, { waitUntil: 'commit' });
+      // The first frame (src/app/first-frame.ts) is hidden from assistive technology: React's copy is the one read.
+      const framed = page.locator('.frame-heading').getByText(subtitle);
+      await expect(framed).toBeVisible();
+      await expect(drawn(page)).toHaveCount(0);
+      const before = (await framed.boundingBox())!;
 
-    release();
-    await expect(new CompositePage(page).timelineHeading()).toBeVisible();
-    await expect(framed).toHaveCount(0);
-    const after = (await page.getByRole('main').getByText(SUBTITLE).boundingBox())!;
-    expect(Math.abs(after.y - before.y), 'the subtitle does not move when the page takes over').toBeLessThanOrEqual(1);
-    expect(after.x).toBe(before.x);
-  });
+      release();
+      await expect(drawn(page)).toBeVisible();
+      await expect(framed).toHaveCount(0);
+      const after = (await page.getByRole('main').getByText(subtitle).boundingBox())!;
+      expect(Math.abs(after.y - before.y), 'the subtitle does not move when the page takes over').toBeLessThanOrEqual(
+        1,
+      );
+      expect(after.x).toBe(before.x);
+      expect(Math.abs(after.height - before.height), 'it wraps into as many lines').toBeLessThanOrEqual(1);
+    });
+  }
 });
 
 test.describe('the sign-in page of a console with no account yet', () => {

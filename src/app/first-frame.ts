@@ -26,6 +26,7 @@ const both = (render: (catalogue: typeof commonEn, lang: 'en' | 'ko') => string)
 const HEADINGS: Record<FrameHeading, (c: typeof commonEn) => { title: string; subtitle: string }> = {
   compositeEvents: (c) => c.pages.compositeEvents,
   handover: (c) => c.pages.handover,
+  insights: (c) => c.pages.insights,
 };
 
 export function firstFrameHtml(): string {

@@ -31,7 +31,7 @@ export type Nav =
 export type Preload = 'chunks' | { skip: string };
 
 /** A page whose heading the first frame draws (the common catalogue's `pages`, src/app/first-frame.ts). */
-export type FrameHeading = 'compositeEvents' | 'handover';
+export type FrameHeading = 'compositeEvents' | 'handover' | 'insights';
 
 /** A part of the first frame the server may cut out, between `<!--frame:NAME-->` and `<!--/frame:NAME-->`. */
 export type FramePart = 'header' | 'page' | 'demo' | 'wall' | 'title' | `heading-${FrameHeading}`;
@@ -58,7 +58,9 @@ export interface RouteEntry {
   /**
    * The page's heading and what it is for, drawn in the first frame in the reader's language, in
    * place of the outline's title bar: on a phone it shows at the first paint, seconds before the
-   * scripts draw the page (the queue's and the handover's subtitles were their largest paint, at 3.0-3.2 s on Lighthouse's phone).
+   * scripts draw the page (the queue's and the handover's subtitles were their largest paint, at
+   * 3.0-3.2 s on Lighthouse's phone). On a city's /insights a long mic name is larger and stays the
+   * largest paint; the heading still tells the person where they are seconds sooner.
    */
   readonly heading?: FrameHeading;
 }
@@ -146,6 +148,7 @@ export const ROUTES: readonly RouteEntry[] = [
     shell: 'console',
     nav: { menu: 'main' },
     preload: 'chunks',
+    heading: 'insights',
   },
   {
     path: '/handover',

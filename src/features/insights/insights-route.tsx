@@ -1,9 +1,10 @@
-import { Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Grid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { insightQueries } from '@/api/insights';
 import { DateTime } from '@/components/date-time';
+import { PageHeader } from '@/components/page-header';
 import { useLabelNames } from '@/components/labels/use-labels';
 import { QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useTranslation } from '@/lib/i18n';
@@ -55,32 +56,31 @@ export function Component() {
 
   return (
     <Stack gap="lg" className={classes.page}>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={2}>{t('title')}</Title>
-          <Text c="dimmed" size="sm">
-            {t('subtitle')}
-          </Text>
-          {/* Its line is kept from the start, so the answer does not push the page down. */}
-          <Text size="xs" c="dimmed">
-            {unusual.data === undefined ? (
-              '\u00a0'
-            ) : (
-              <>
-                {t('updated')} <DateTime value={unusual.data.computed_at} relative size="xs" />
-              </>
-            )}
-          </Text>
-        </div>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          loading={fetching}
-          onClick={() => void queryClient.invalidateQueries({ queryKey: insightQueries.all() })}
-        >
-          {t('refresh')}
-        </Button>
-      </Group>
+      <PageHeader
+        title={t('common:pages.insights.title')}
+        subtitle={t('common:pages.insights.subtitle')}
+        actions={
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={fetching}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: insightQueries.all() })}
+          >
+            {t('refresh')}
+          </Button>
+        }
+      >
+        {/* Its line is kept from the start, so the answer does not push the page down. */}
+        <Text size="xs" c="dimmed">
+          {unusual.data === undefined ? (
+            '\u00a0'
+          ) : (
+            <>
+              {t('updated')} <DateTime value={unusual.data.computed_at} relative size="xs" />
+            </>
+          )}
+        </Text>
+      </PageHeader>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Section label={t('unusual.title')}>

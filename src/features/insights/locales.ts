@@ -1,9 +1,6 @@
 import { registerTranslations } from '@/lib/i18n';
 
 const en = {
-  title: 'Insights',
-  subtitle:
-    'What the console notices across all mics: sounds more frequent than usual, mics that seem deaf, thresholds worth raising.',
   updated: 'Computed',
   refresh: 'Refresh',
   backfill: {
@@ -80,8 +77,6 @@ const en = {
 };
 
 const ko: typeof en = {
-  title: '인사이트',
-  subtitle: '콘솔이 모든 마이크에서 찾아낸 것: 평소보다 잦은 소리, 듣지 못하는 듯한 마이크, 올릴 만한 임계값.',
   updated: '계산 시각',
   refresh: '새로 고침',
   backfill: {

@@ -26,6 +26,11 @@ export const commonEn = {
       title: 'Shift handover',
       subtitle: 'What fired, what was resolved and how, and what is still open for the next shift.',
     },
+    insights: {
+      title: 'Insights',
+      subtitle:
+        'What the console notices across all mics: sounds more frequent than usual, mics that seem deaf, thresholds worth raising.',
+    },
   },
   header: {
     toggleNavigation: 'Toggle navigation',

@@ -24,6 +24,10 @@ export const commonKo: typeof commonEn = {
       title: '근무 인수인계',
       subtitle: '발생한 것, 처리된 것과 처리 방법, 다음 근무조에 남은 미결 항목.',
     },
+    insights: {
+      title: '인사이트',
+      subtitle: '콘솔이 모든 마이크에서 찾아낸 것: 평소보다 잦은 소리, 듣지 못하는 듯한 마이크, 올릴 만한 임계값.',
+    },
   },
   header: {
     toggleNavigation: '메뉴 열기/닫기',
