@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from './i18n';
 import { chanceOdds, perDayText, pValueText, spanText, usually } from './insight-format';
 
 describe('usually', () => {
@@ -41,6 +42,20 @@ describe('spanText', () => {
     expect(spanText(5 * 3600 + 20 * 60)).toBe('5 h 20 min');
     expect(spanText(3 * 3600)).toBe('3 h');
     expect(spanText(52 * 3600)).toBe('2 d 4 h');
+  });
+
+  it('speaks the UI language (a Korean screen said "4 min 동안 무음")', async () => {
+    await i18n.changeLanguage('ko');
+    try {
+      expect([45, 4 * 60 + 10, 5 * 3600 + 20 * 60, 52 * 3600].map(spanText)).toEqual([
+        '45초',
+        '4분',
+        '5시간 20분',
+        '2일 4시간',
+      ]);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
 

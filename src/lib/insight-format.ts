@@ -3,6 +3,8 @@
  * "usually N", a p-value as odds ("1 in 2,000"), a silence as days and hours.
  */
 
+import { formatAge, formatDuration } from './format';
+
 /** What "usually" says of an expected count: 'never' below one event in twenty windows. */
 export type Usually = { kind: 'never' } | { kind: 'count'; value: string };
 
@@ -34,16 +36,13 @@ export function pValueText(pValue: number): string {
   return `p = ${pValue.toPrecision(2).replace(/e-(\d+)$/, (_, exp: string) => `e-${exp}`)}`;
 }
 
-/** A span in seconds, coarsely: "45 s", "12 min", "5 h 20 min", "2 d 4 h". */
+/**
+ * A span in seconds, coarsely, in the UI language: "45 s", "12 min", "5 h 20 min", "2 d 4 h"
+ * (Korean "45초", "12분"...). A minute or more is said as an age is, rounded down.
+ */
 export function spanText(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s} s`;
-  const minutes = Math.floor(s / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
-  const days = Math.floor(hours / 24);
-  return hours % 24 === 0 ? `${days} d` : `${days} d ${hours % 24} h`;
+  const ms = Math.max(0, seconds) * 1000;
+  return ms < 60_000 ? formatDuration(ms) : formatAge(ms);
 }
 
 /** Events a day, as a short number: "0.4", "12", "1,250". */
