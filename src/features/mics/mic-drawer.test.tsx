@@ -70,6 +70,17 @@ describe('mic drawer', () => {
     expect(screen.getByText('No changes')).toBeInTheDocument();
   });
 
+  it('says what the edge reports to a digit finer than the field, not as the float it sent', async () => {
+    edge(() => HttpResponse.json({ data: mic }));
+    const floaty = {
+      ...mic,
+      thresholds: { scream: { sound_level_ge: 64.60000000000001, confidence: 0.49239569483324885 } },
+    };
+    server.use(http.get('/api/v1/mics/:id', () => HttpResponse.json({ data: floaty })));
+    renderDrawer();
+    expect(await screen.findByText('Edge reports: confidence 0.4924, sound level ≥ 64.6')).toBeInTheDocument();
+  });
+
   it('fills a suggested threshold in, unsaved, and saves it with the usual PATCH', async () => {
     const patches = edge(() => HttpResponse.json({ data: mic }));
     const user = userEvent.setup();

@@ -76,7 +76,11 @@ export function ThresholdRow({
           <Text size="xs" c="dimmed" ta="right">
             {reported === undefined
               ? t('form.notYetOnDevice')
-              : t('form.serverReports', { confidence: reported.confidence, level: reported.sound_level_ge })}
+              : t('form.serverReports', {
+                  // A float as the edge sent it (0.49239569483324885): a digit finer than the field, no more.
+                  confidence: reported.confidence.toLocaleString(i18n.language, { maximumFractionDigits: 4 }),
+                  level: reported.sound_level_ge.toLocaleString(i18n.language, { maximumFractionDigits: 2 }),
+                })}
           </Text>
           {onRemove !== null && (
             <ActionIcon
