@@ -157,6 +157,24 @@ describe('/events', () => {
     expect(screen.queryByText('Only its own mic')).not.toBeInTheDocument();
   }, 20_000);
 
+  it('says none so far, not "at least 0", while the events around the page are still being read', async () => {
+    serveEvents();
+    const own = { id: 'mic-0001', name: '서울역 광장 북측 기둥' };
+    server.use(
+      http.get('/api/insights/corroboration', () =>
+        HttpResponse.json({ ...heardByFixture({ 'evt-1': [own], 'evt-2': [own] }), complete: false }),
+      ),
+    );
+    renderRoutes(routes, { path: '/events' });
+    expect(
+      await screen.findByText(
+        'None of the 2 events on this page has been heard by other mics so far.',
+        {},
+        { timeout: 8_000 },
+      ),
+    ).toHaveAttribute('role', 'status');
+  });
+
   it('shows the review of each separate event, links one in an incident to it, acknowledges and filters by state', async () => {
     serveEvents();
     let acted: unknown = null;

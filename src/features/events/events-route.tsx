@@ -143,10 +143,17 @@ export function Component() {
   const heardStatus = (
     <Text size="sm" c="dimmed" role="status" mih={{ base: noRows ? 0 : STATUS_LINES_HEIGHT, sm: 0 }}>
       {corroboration !== undefined && list.data !== undefined
-        ? t(corroboration.complete ? 'heard.shown' : 'heard.shownAtLeast', {
-            count: corroboratedCount,
-            total: list.data.results.length,
-          })
+        ? t(
+            corroboration.complete
+              ? 'heard.shown'
+              : corroboratedCount === 0
+                ? 'heard.shownNoneYet'
+                : 'heard.shownAtLeast',
+            {
+              count: corroboratedCount,
+              total: list.data.results.length,
+            },
+          )
         : !noRows && !heard.isError && t('heard.reading')}
     </Text>
   );

@@ -67,6 +67,8 @@ export const en = {
     // Some neighbours' events not read yet: a lower bound, said in the count (a sentence of its own made it four lines on a phone).
     shownAtLeast_one: 'At least {{count}} of the {{total}} events on this page was heard by other mics too.',
     shownAtLeast_other: 'At least {{count}} of the {{total}} events on this page were heard by other mics too.',
+    // Not "at least 0": none so far, and more may still be found.
+    shownNoneYet: 'None of the {{total}} events on this page has been heard by other mics so far.',
     reading: 'Reading which mics heard these events…',
     failed: 'Which mics heard these events is unavailable ({{reason}}).',
   },
@@ -165,6 +167,7 @@ export const ko: typeof en = {
     shown_other: '이 페이지의 이벤트 {{total}}건 중 {{count}}건을 다른 마이크도 들었습니다.',
     shownAtLeast_one: '이 페이지의 이벤트 {{total}}건 중 최소 {{count}}건을 다른 마이크도 들었습니다.',
     shownAtLeast_other: '이 페이지의 이벤트 {{total}}건 중 최소 {{count}}건을 다른 마이크도 들었습니다.',
+    shownNoneYet: '이 페이지의 이벤트 {{total}}건 중 다른 마이크도 들은 이벤트는 아직 없습니다.',
     reading: '이 이벤트들을 들은 마이크를 읽는 중…',
     failed: '이 이벤트들을 들은 마이크를 알 수 없습니다 ({{reason}}).',
   },
