@@ -24,6 +24,15 @@ declare module '.' {
 afterEach(() => setLanguage('en'));
 
 describe('translations at run time', () => {
+  it('groups whole numbers from 1,000 up as the language does, and leaves smaller ones and fractions as given', () => {
+    setLanguage('en');
+    expect(i18n.t('sample:rows', { count: 2400 })).toBe('2,400 rows');
+    expect(i18n.t('sample:rows', { count: 999 })).toBe('999 rows');
+    expect(i18n.t('sample:greeting', { name: 0.49239569 })).toBe('Hello 0.49239569');
+    setLanguage('ko');
+    expect(i18n.t('sample:rows', { count: 1234567 })).toBe('1,234,567행');
+  });
+
   it('interpolates, picks the plural form by count and reads nested keys', () => {
     setLanguage('en');
     expect(i18n.t('sample:greeting', { name: 'Mina' })).toBe('Hello Mina');

@@ -94,8 +94,23 @@ function translate(key: string, options: TOptions = {}, defaultNs: string = DEFA
   text ??= lookup(tree, path);
   if (text === undefined) return key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
-    name in options ? String(options[name]) : match,
+    name in options ? valueText(options[name]) : match,
   );
+}
+
+const grouping = new Map<string, Intl.NumberFormat>();
+/**
+ * A whole number from 1,000 up in the language's grouping ("2,400 mics", not "2400" on a city's
+ * wall); smaller ones and fractions as given, so a threshold keeps the digits its caller chose.
+ */
+function valueText(value: unknown): string {
+  if (typeof value !== 'number' || !Number.isInteger(value) || Math.abs(value) < 1000) return String(value);
+  let format = grouping.get(i18n.language);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(i18n.language);
+    grouping.set(i18n.language, format);
+  }
+  return format.format(value);
 }
 
 export const i18n = {
