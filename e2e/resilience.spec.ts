@@ -17,6 +17,18 @@ const firstCompositeId = async (page: Page) => {
   return ((await response.json()) as { results: { id: string }[] }).results[0]!.id;
 };
 
+/**
+ * Whether a repeated request is the drill-down asking an item's priority again because the first
+ * answer had none yet (src/components/review/use-priority.ts polls until the hub scores it): a
+ * poll, not the same data asked twice. The newest composite event is often not scored yet.
+ */
+async function unscoredPoll(traffic: ApiTraffic, key: string): Promise<boolean> {
+  if (!key.startsWith('GET /api/priority/items?')) return false;
+  const first = traffic.requests.find((r) => `${r.method} ${queryOf(r.url)}` === key);
+  const answer = (await (await first?.request.response())?.json()) as { priorities: object } | undefined;
+  return answer !== undefined && Object.keys(answer.priorities).length === 0;
+}
+
 // A link's name may go on with its count of new items ("Composite events 869+").
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: new RegExp(`^${name}(\\s|$)`) });
@@ -82,7 +94,9 @@ test.describe('a slow edge (2 s per answer)', () => {
       await expect(pageCase.data(page)).toBeVisible({ timeout: 15_000 });
       await expect(waiting).toHaveCount(0);
       await expect(loading(page)).toHaveCount(0);
-      const duplicates = [...traffic.countsSince(0)].filter(([, n]) => n > 1);
+      const repeated = [...traffic.countsSince(0)].filter(([, n]) => n > 1);
+      const duplicates = [];
+      for (const entry of repeated) if (!(await unscoredPoll(traffic, entry[0]))) duplicates.push(entry);
       expect(duplicates, 'the same data asked for twice').toEqual([]);
       expect(pageErrors).toEqual([]);
     });
