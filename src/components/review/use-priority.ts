@@ -5,6 +5,11 @@ import { reviewKey, type ReviewKind } from '@/api';
 
 /** While some shown item is not scored yet (the hub scores it within a moment), ask again soon. */
 const UNSCORED_MS = 2_000;
+/**
+ * Then as slowly as for scored ones: an item older than the hub's feed (an incident of last week
+ * opened from the history) is never scored, and was asked for every 2 s for as long as it was open.
+ */
+const UNSCORED_TRIES = 10;
 const SCORED_MS = 30_000;
 
 /** The priority of each listed item, by id; an item the console has not scored yet is absent. */
@@ -20,7 +25,10 @@ export function usePrioritiesAnswer(
   const keys = useMemo(() => ids.map((id) => reviewKey(kind, id)), [kind, ids]);
   const query = useQuery({
     ...priorityQueries.items(keys),
-    refetchInterval: (q) => (keys.some((key) => q.state.data?.priorities[key] === undefined) ? UNSCORED_MS : SCORED_MS),
+    refetchInterval: (q) =>
+      keys.some((key) => q.state.data?.priorities[key] === undefined) && q.state.dataUpdateCount < UNSCORED_TRIES
+        ? UNSCORED_MS
+        : SCORED_MS,
     retry: false,
   });
   const priorities = useMemo(
