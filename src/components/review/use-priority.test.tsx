@@ -8,7 +8,7 @@ import { usePriorities } from './use-priority';
 
 const wrapper = ({ children }: { children: ReactNode }) => <Providers>{children}</Providers>;
 
-/** Serves priorities (none at all for `unscored`) and counts the requests. */
+/** Serves the item scored, or no priority at all (the console has not scored it), and counts the requests. */
 function serve(scored: boolean) {
   const asked: number[] = [];
   server.use(
