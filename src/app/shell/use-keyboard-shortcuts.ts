@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 /** Two-key "go to" sequences, as in Gmail and GitHub: press g, then the page's key. */
 export const GO_TO = { m: '/mics', p: '/map', e: '/events', c: '/composite-events' } as const;
 
-const SEQUENCE_MS = 1200;
+const SEQUENCE_MS = 1500;
 
 function typing(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -21,7 +21,9 @@ function typing(target: EventTarget | null): boolean {
  */
 export function useKeyboardShortcuts(openHelp: () => void): void {
   const navigate = useNavigate();
-  const pendingG = useRef(0);
+  // When g was pressed, on the events' own clock (`timeStamp`): the time the keys were pressed,
+  // not the time a busy page got round to them, so a page still drawing does not eat the window.
+  const pendingG = useRef<number | null>(null);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
@@ -39,13 +41,14 @@ export function useKeyboardShortcuts(openHelp: () => void): void {
         return;
       }
       if (event.key === 'g') {
-        pendingG.current = Date.now();
+        pendingG.current = event.timeStamp;
         return;
       }
       const target = GO_TO[event.key as keyof typeof GO_TO];
-      if (target !== undefined && Date.now() - pendingG.current < SEQUENCE_MS) {
+      const since = pendingG.current === null ? Infinity : event.timeStamp - pendingG.current;
+      pendingG.current = null;
+      if (target !== undefined && since < SEQUENCE_MS) {
         event.preventDefault();
-        pendingG.current = 0;
         navigate(target);
       }
     };
