@@ -106,6 +106,13 @@ export default tseslint.config(
     },
   },
   {
+    // Nothing imports a test, a spec or a bench script, so no cycle runs through one; a cycle
+    // among what they import is found from those modules. Walking the graph again from each test
+    // was a third of the lint's time.
+    files: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: { 'import-x/no-cycle': 'off' },
+  },
+  {
     // Server concerns keep to themselves: the demo edge is a stand-in for a real edge and knows
     // nothing of the console; the console's concerns never reach into the demo; the database
     // layer sits under the rest. Only the composition root (app.ts, index.ts) wires them together.
