@@ -10,6 +10,7 @@ import {
   type Language,
   type Scheme,
 } from './support/a11y';
+import type { Page } from '@playwright/test';
 import { MapPage } from './support/map-page';
 import { servers } from './support/servers';
 import { expect, test } from './support/test';
@@ -89,42 +90,47 @@ test('the drill-downs while their parts still load (a slower edge): no serious a
 });
 
 test.describe('dialogs, pop-ups and sign-in: no serious axe violation', () => {
-  for (const scheme of SCHEMES) {
-    test(`dialogs and pop-ups (shortcuts, CSV export, date picker, map popup), ${scheme}`, async ({ page }) => {
-      // Three pages and four scans: 39 s alone on a 2-core machine, over the 60 s limit beside another worker.
-      test.slow();
+  /** Scans what is open in either scheme: the app follows the system's as it changes. */
+  async function scanInEitherScheme(page: Page, what: string) {
+    for (const scheme of SCHEMES) {
       await page.emulateMedia({ colorScheme: scheme });
-
-      await page.goto('/events');
-      await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
-      await page.getByRole('button', { name: 'Export CSV' }).click();
-      await expect(page.getByRole('dialog', { name: 'Export events to CSV' })).toBeVisible();
-      expect(await seriousViolations(page), 'export dialog').toEqual([]);
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-
-      await page.keyboard.press('?');
-      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
-      expect(await seriousViolations(page), 'shortcuts dialog').toEqual([]);
-      await page.keyboard.press('Escape');
-
-      await page.goto('/composite-events');
-      await expect(page.getByRole('article').first()).toBeVisible();
-      await page.getByRole('button', { name: 'Created from' }).click();
-      await expect(page.getByRole('dialog').getByRole('table')).toBeVisible();
-      expect(await seriousViolations(page), 'date picker').toEqual([]);
-      await page.keyboard.press('Escape');
-
-      const map = new MapPage(page);
-      await map.goto();
-      await map.findMic.fill('mic-0001');
-      await map.option(/mic-0001/).click();
-      await expect(map.micPopup).toBeVisible();
-      // Checked mid-fade, text and background blend and contrast reads too low.
-      await expect(map.micPopupBox).toHaveCSS('opacity', '1');
-      expect(await seriousViolations(page), 'map popup').toEqual([]);
-    });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      expect(await seriousViolations(page), `${what}, ${scheme}`).toEqual([]);
+    }
   }
+
+  test('dialogs and pop-ups (shortcuts, CSV export, date picker, map popup), light and dark', async ({ page }) => {
+    // Three pages and eight scans: over the 60 s limit beside another worker.
+    test.slow();
+    await page.goto('/events');
+    await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await expect(page.getByRole('dialog', { name: 'Export events to CSV' })).toBeVisible();
+    await scanInEitherScheme(page, 'export dialog');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.keyboard.press('?');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    await scanInEitherScheme(page, 'shortcuts dialog');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/composite-events');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Created from' }).click();
+    await expect(page.getByRole('dialog').getByRole('table')).toBeVisible();
+    await scanInEitherScheme(page, 'date picker');
+    await page.keyboard.press('Escape');
+
+    const map = new MapPage(page);
+    await map.goto();
+    await map.findMic.fill('mic-0001');
+    await map.option(/mic-0001/).click();
+    await expect(map.micPopup).toBeVisible();
+    // Checked mid-fade, text and background blend and contrast reads too low.
+    await expect(map.micPopupBox).toHaveCSS('opacity', '1');
+    await scanInEitherScheme(page, 'map popup');
+  });
 
   test.describe('the sign-in page of a console that requires sign-in', () => {
     test.use({ baseURL: servers.browserToken });
