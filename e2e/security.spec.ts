@@ -129,6 +129,9 @@ test.describe('content security policy', () => {
     page.on('console', (message) => {
       if (message.text().includes('Content Security Policy')) violations.push(message.text());
     });
+    // The boot script's worker, which loads ICU's data off the main thread (public/intl-warm.js).
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
     const checkPolicy = (response: Awaited<ReturnType<Page['goto']>>) => {
       const policy = response?.headers()['content-security-policy'] ?? '';
       // The page's own scripts, and inline only the boot script, by the hash of its text (server/boot-script.ts).
@@ -156,6 +159,7 @@ test.describe('content security policy', () => {
     await expect(new SignInPage(page).username).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])).toEqual([]);
     expect(violations).toEqual([]);
+    expect(workers).toContain('/intl-warm.js');
   });
 });
 
