@@ -35,7 +35,7 @@ export default defineConfig({
   // Two workers share two cores with ten servers and two browsers: a page can take seconds to settle.
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   use: {
     baseURL: servers.main,
     // A trace records every action's DOM and screenshots: on a 2-core machine the e2e run took

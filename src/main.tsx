@@ -33,8 +33,8 @@ function configFailed(error: unknown): void {
  * Starts the app in tasks of its own rather than in the one that evaluates the modules: on a phone
  * at 4x CPU that task took ~250 ms, of which the router's first match (and the page chunk's import
  * it starts) was ~80 ms and the first Intl formatter ~70 ms (issue 32's profile; public/boot.js now
- * has a worker load ICU's data while this script downloads). The requests go first, so the network works while
- * the main thread does the rest.
+ * has a worker load ICU's data while this script downloads). The requests go first, so the network
+ * works while the main thread does the rest.
  */
 async function start(): Promise<void> {
   // Who is signed in is asked alongside the runtime config, not after it.
