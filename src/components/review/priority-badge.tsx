@@ -1,6 +1,8 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { ItemPriority, PriorityReason } from '@/api/priority';
 import { useTranslation } from '@/lib/i18n';
+import { plainText } from '../plain-text';
+import classes from './badge-row.module.css';
 import './priority-locales';
 
 /** Red only for what needs a person now; the rest in calmer colours. */
@@ -34,37 +36,38 @@ export function usePriorityWords(labelName: (id: string) => string) {
   };
 }
 
-/** The priority's level as a badge and its reasons in words; nothing while the item is not scored. */
+/**
+ * The priority's level as a badge and its reasons in words; nothing while the item is not scored.
+ * Plain elements but the badge: the queue draws one per entry.
+ */
 export function PriorityBadge({
   priority,
   labelName,
-  size = 'sm',
 }: {
   priority: ItemPriority | undefined;
   labelName: (id: string) => string;
-  size?: 'sm' | 'md' | 'lg' | 'xl';
 }) {
   const { t } = useTranslation('priority');
   const words = usePriorityWords(labelName);
   if (priority === undefined) return null;
   const reasons = priority.reasons.map(words).filter((w): w is string => w !== null);
   return (
-    <Group gap={6} wrap="wrap" data-priority={priority.level}>
+    <div className={classes.row} data-priority={priority.level}>
       <Badge
         color={PRIORITY_COLOR[priority.level]}
         // Below critical a coloured dot beside text in the page's own colour: orange or yellow text on its
         // light tint fell under 4.5:1 (axe color-contrast).
         variant={priority.level === 'critical' ? 'filled' : 'dot'}
-        size={size}
+        size="sm"
         // A name on a plain element is prohibited (axe aria-prohibited-attr): as an image it may have one.
         role="img"
         aria-label={t('levelLabel', { level: t(`level.${priority.level}`) })}
       >
         {t(`level.${priority.level}`)}
       </Badge>
-      <Text size={size} c="dimmed" data-priority-reasons>
+      <span className={plainText({ dimmed: true })} data-priority-reasons>
         {reasons.join(' · ')}
-      </Text>
-    </Group>
+      </span>
+    </div>
   );
 }

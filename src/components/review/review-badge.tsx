@@ -1,8 +1,10 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { ReviewItem } from '@/api';
 import { formatAge } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { useNow } from '@/lib/use-now';
+import { plainText } from '../plain-text';
+import classes from './badge-row.module.css';
 import './locales';
 import './priority-locales';
 
@@ -14,15 +16,12 @@ function OpenAge({ fired }: { fired: number }) {
   const { t } = useTranslation('review');
   // On the city's queue a tick passed down as a prop drew all 20 entries again, 0.4-0.5 s at 4x CPU every 15 s.
   const now = useNow(15_000);
-  return (
-    <Text size="sm" c="dimmed">
-      {t('ageValue', { age: formatAge(now - fired) })}
-    </Text>
-  );
+  return <span className={plainText({ dimmed: true })}>{t('ageValue', { age: formatAge(now - fired) })}</span>;
 }
 
 /**
- * State, who took it, its owner and its age: what a list row shows of an item's review. A
+ * State, who took it, its owner and its age: what a list row shows of an item's review (plain
+ * elements but the badge: lists draw one per row). A
  * `detection` (below the review level) nobody acted on is never "New": it asks for nobody.
  */
 export function ReviewBadge({
@@ -39,11 +38,11 @@ export function ReviewBadge({
   const state = item?.state ?? 'new';
   if (detection && state === 'new') {
     return (
-      <Group gap={6} wrap="wrap" data-review-state="detection">
+      <div className={classes.row} data-review-state="detection">
         <Badge color="gray" variant="light" title={tp('detectionHint')}>
           {tp('detection')}
         </Badge>
-      </Group>
+      </div>
     );
   }
   const who =
@@ -59,22 +58,18 @@ export function ReviewBadge({
   const resolvedMs =
     item?.state === 'resolved' && item.resolved_at !== null ? Date.parse(item.resolved_at) - fired : NaN;
   return (
-    <Group gap={6} wrap="wrap" data-review-state={state}>
+    <div className={classes.row} data-review-state={state}>
       <Badge color={STATE_COLOR[state]} variant={state === 'new' ? 'filled' : 'light'}>
         {t(`state.${state}`)}
       </Badge>
-      {who !== null && <Text size="sm">{who}</Text>}
+      {who !== null && <span className={plainText()}>{who}</span>}
       {item?.assignee !== null && item?.assignee !== undefined && state !== 'resolved' && !ownerSaid && (
-        <Text size="sm" c="dimmed">
-          {t('assignedTo', { name: item.assignee })}
-        </Text>
+        <span className={plainText({ dimmed: true })}>{t('assignedTo', { name: item.assignee })}</span>
       )}
       {state !== 'resolved' && Number.isFinite(fired) && <OpenAge fired={fired} />}
       {Number.isFinite(resolvedMs) && (
-        <Text size="sm" c="dimmed">
-          {t('resolvedIn', { age: formatAge(resolvedMs) })}
-        </Text>
+        <span className={plainText({ dimmed: true })}>{t('resolvedIn', { age: formatAge(resolvedMs) })}</span>
       )}
-    </Group>
+    </div>
   );
 }

@@ -36,7 +36,7 @@ export function ReviewHistory({ history }: { history: ReviewHistoryEntry[] }) {
         <Stack gap={4} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {history.map((entry) => (
             <Group key={entry.id} component="li" gap="sm" wrap="nowrap" align="baseline">
-              <DateTime value={entry.at} size="xs" c="dimmed" />
+              <DateTime value={entry.at} size="xs" dimmed />
               <Text size="sm">{describe(entry)}</Text>
               {typeof entry.details?.note === 'string' && (
                 <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

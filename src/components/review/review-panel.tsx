@@ -214,7 +214,7 @@ function Comments({
                 <Text size="sm" fw={600}>
                   {comment.author}
                 </Text>
-                <DateTime value={comment.at} c="dimmed" size="xs" />
+                <DateTime value={comment.at} dimmed size="xs" />
               </Group>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {comment.text}

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
 import type { CompositeEvent } from '@/api';
@@ -10,8 +10,10 @@ import { localName } from '@/lib/i18n';
 import { PlayClipButton } from '@/components/clip/play-clip-button';
 import { DateTime } from '@/components/date-time';
 import { LabelName } from '@/components/label-name';
+import { plainLink, plainText } from '@/components/plain-text';
 import { formatDuration, formatTime, formatUtc } from '@/lib/format';
 import { byTime, summarize } from './composite-summary';
+import classes from './composite-timeline-entry.module.css';
 
 export function CompositeTimelineEntry({
   event,
@@ -33,66 +35,56 @@ export function CompositeTimelineEntry({
   };
   const summary = summarize(event);
   const first = byTime(event.events)[0];
+  // Plain elements but the badges and the play button: the queue draws 20 of these at once.
   return (
-    <Paper
-      withBorder
-      p="sm"
-      radius="sm"
-      component="article"
+    <article
+      className={classes.card}
       aria-labelledby={`ce-${event.id}`}
       data-priority={priority?.level}
       data-composite-id={event.id}
     >
-      <Stack gap={6}>
-        <Anchor
-          id={`ce-${event.id}`}
-          component={Link}
-          to={`/composite-events/${encodeURIComponent(event.id)}`}
-          state={{ timelineSearch: search }}
-          fw={600}
-          style={{ overflowWrap: 'anywhere', alignSelf: 'flex-start' }}
-        >
-          {event.rule.name}
-        </Anchor>
-        <PriorityBadge priority={priority} labelName={labelName} />
-        {review}
-        <Group gap={6}>
-          {first !== undefined && (
-            <PlayClipButton compositeId={event.id} eventId={first.id} mic={first.microphone.name} />
-          )}
-          <LabelsAndCounts composite={event} />
-        </Group>
-        <Group gap="lg" wrap="wrap">
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm" c="dimmed">
-              {t('timeline.started')}
-            </Text>
-            <DateTime value={event.started_at} />
-          </Group>
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm" c="dimmed">
-              {t('timeline.span')}
-            </Text>
-            <Text
-              size="sm"
-              data-hint={
-                summary.first === null || summary.last === null
-                  ? undefined
-                  : `${formatUtc(summary.first)} – ${formatUtc(summary.last)}`
-              }
-            >
-              {summary.first === null || summary.last === null
-                ? t('timeline.noEvents')
-                : t('timeline.spanValue', {
-                    duration: formatDuration(summary.spanMs),
-                    first: formatTime(summary.first),
-                    last: formatTime(summary.last),
-                  })}
-            </Text>
-          </Group>
-        </Group>
-      </Stack>
-    </Paper>
+      <Link
+        id={`ce-${event.id}`}
+        className={`${plainLink({ size: 'md', strong: true })} ${classes.title}`}
+        to={`/composite-events/${encodeURIComponent(event.id)}`}
+        state={{ timelineSearch: search }}
+      >
+        {event.rule.name}
+      </Link>
+      <PriorityBadge priority={priority} labelName={labelName} />
+      {review}
+      <div className={classes.row}>
+        {first !== undefined && (
+          <PlayClipButton compositeId={event.id} eventId={first.id} mic={first.microphone.name} />
+        )}
+        <LabelsAndCounts composite={event} />
+      </div>
+      <div className={classes.facts}>
+        <div className={classes.fact}>
+          <span className={plainText({ dimmed: true })}>{t('timeline.started')}</span>
+          <DateTime value={event.started_at} />
+        </div>
+        <div className={classes.fact}>
+          <span className={plainText({ dimmed: true })}>{t('timeline.span')}</span>
+          <span
+            className={plainText()}
+            data-hint={
+              summary.first === null || summary.last === null
+                ? undefined
+                : `${formatUtc(summary.first)} – ${formatUtc(summary.last)}`
+            }
+          >
+            {summary.first === null || summary.last === null
+              ? t('timeline.noEvents')
+              : t('timeline.spanValue', {
+                  duration: formatDuration(summary.spanMs),
+                  first: formatTime(summary.first),
+                  last: formatTime(summary.last),
+                })}
+          </span>
+        </div>
+      </div>
+    </article>
   );
 }
 
@@ -116,15 +108,15 @@ export function LabelsAndCounts({ composite }: { composite: CompositeEvent }) {
     <>
       {composite.labels.map((label) => (
         <Badge key={label.id} variant="outline" color="indigo" style={{ textTransform: 'none' }}>
-          <LabelName name={label.name} size="xs" fw={600} />
+          <LabelName name={label.name} size="xs" strong />
         </Badge>
       ))}
-      <Text size="sm">
+      <span className={plainText()}>
         {t('timeline.summary', {
           events: t('timeline.events', { count: summary.eventCount }),
           mics: t('timeline.mics', { count: summary.micCount }),
         })}
-      </Text>
+      </span>
     </>
   );
 }

@@ -85,7 +85,7 @@ export function RulePanel({ composite }: { composite: CompositeEvent }) {
                   const name = names.get(id);
                   return (
                     <Badge key={id} variant="outline" color="indigo" style={{ textTransform: 'none' }}>
-                      {name === undefined ? id : <LabelName name={name} size="xs" fw={600} />}
+                      {name === undefined ? id : <LabelName name={name} size="xs" strong />}
                     </Badge>
                   );
                 })}

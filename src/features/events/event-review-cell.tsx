@@ -1,14 +1,16 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconStack2 } from '@tabler/icons-react';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { SoundEvent } from '@/api';
 import { PlayClipButton } from '@/components/clip/play-clip-button';
+import { plainLink, plainText } from '@/components/plain-text';
 import { ReviewBadge } from '@/components/review/review-badge';
 import { useReviewAction } from '@/components/review/use-review-action';
 import { formatTime } from '@/lib/format';
 import { localName, useTranslation } from '@/lib/i18n';
 import type { EventReview } from './use-event-reviews';
+import classes from './events-table.module.css';
 
 interface EventReviewCellProps {
   event: SoundEvent;
@@ -22,11 +24,12 @@ interface EventReviewCellProps {
  * review panel for resolving, or the composite event it belongs to, which is reviewed instead.
  */
 export function EventReviewCell(props: EventReviewCellProps) {
-  // Every state takes the height of the own review's two lines, so rows keep their height as reviews arrive.
+  // Plain elements but the buttons: the table draws one per row. Every state takes the height of the
+  // own review's two lines (.reviewCell), so rows keep their height as reviews arrive.
   return (
-    <Stack mih={46} justify="center" gap={0}>
+    <div className={classes.reviewCell}>
       <ReviewState {...props} />
-    </Stack>
+    </div>
   );
 }
 
@@ -34,34 +37,33 @@ function ReviewState({ event, review, canAct, onOpen }: EventReviewCellProps) {
   const { t } = useTranslation('events');
   if (review.kind === 'unknown') {
     return (
-      <Text size="sm" c="dimmed" aria-label={t('review.unknown')}>
+      <p className={plainText({ dimmed: true })} aria-label={t('review.unknown')}>
         …
-      </Text>
+      </p>
     );
   }
   if (review.kind === 'incident') {
     const { incident } = review;
     return (
-      <Group gap={4} wrap="nowrap" data-review-state="incident">
+      <div className={classes.reviewRow} data-review-state="incident">
         <IconStack2 size={14} aria-hidden style={{ flex: 'none' }} />
         <PlayClipButton compositeId={incident.id} eventId={event.id} mic={event.mic.name} />
-        <Anchor
-          component={Link}
+        <Link
+          className={plainLink()}
           to={`/composite-events/${encodeURIComponent(incident.id)}`}
-          size="sm"
           data-hint={t('review.incidentHint')}
           style={{ overflowWrap: 'anywhere' }}
         >
           {incident.rule === '' ? t('review.inIncidentUnnamed') : t('review.inIncident', { rule: incident.rule })}
-        </Anchor>
-      </Group>
+        </Link>
+      </div>
     );
   }
   return (
-    <Stack gap={4} align="flex-start">
+    <div className={classes.reviewOwn}>
       <ReviewBadge item={review.item} firedAt={event.created_at} />
       <OwnActions event={event} item={review.item} canAct={canAct} onOpen={onOpen} />
-    </Stack>
+    </div>
   );
 }
 
@@ -84,7 +86,7 @@ const OwnActions = memo(function OwnActions({
   const state = item?.state ?? 'new';
   return (
     // Side by side: stacked, they made every row four lines tall.
-    <Group gap={4} wrap="nowrap">
+    <div className={classes.reviewRow}>
       {canAct && state === 'new' && item !== undefined && (
         <Button
           size="compact-xs"
@@ -105,7 +107,7 @@ const OwnActions = memo(function OwnActions({
       >
         {canAct && state !== 'resolved' ? t('review.resolveOpen') : t('review.open')}
       </Button>
-    </Group>
+    </div>
   );
 });
 

@@ -22,7 +22,7 @@ export function EventReviewDrawer({ event, onClose }: { event: SoundEvent | null
       {event !== null && (
         <Stack gap="md">
           <Group gap="sm" wrap="wrap">
-            <LabelName name={event.label.name} fw={600} />
+            <LabelName name={event.label.name} strong />
             <Text size="sm">{event.mic.name}</Text>
             <DateTime value={event.created_at} />
           </Group>

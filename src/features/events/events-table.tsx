@@ -1,4 +1,3 @@
-import { Anchor, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from '@/lib/i18n';
@@ -6,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { SoundEvent } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { LabelName } from '@/components/label-name';
+import { plainLink, plainText } from '@/components/plain-text';
 import { useServerPaging } from '@/components/server-paging';
 import { stackedColumns, stackedTableClass, stackedTableStyle } from '@/components/stacked-table';
 import { formatPercent } from '@/lib/format';
@@ -90,14 +90,12 @@ export const EventsTable = memo(function EventsTable({
           accessor: 'mic',
           title: t('table.mic'),
           render: (event) => (
-            <Stack gap={0}>
-              <Anchor component={Link} to={`/mics/${encodeURIComponent(event.mic.id)}`} size="sm">
+            <div>
+              <Link className={plainLink()} to={`/mics/${encodeURIComponent(event.mic.id)}`}>
                 {event.mic.name}
-              </Anchor>
-              <Text size="xs" c="dimmed">
-                {event.mic.id}
-              </Text>
-            </Stack>
+              </Link>
+              <div className={plainText({ size: 'xs', dimmed: true })}>{event.mic.id}</div>
+            </div>
           ),
         },
         {
@@ -118,9 +116,9 @@ export const EventsTable = memo(function EventsTable({
           accessor: 'location',
           title: t('table.location'),
           render: (event) => (
-            <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+            <span className={`${plainText()} ${classes.coordinates}`}>
               {coordinate(event.mic.location.latitude)}, {coordinate(event.mic.location.longitude)}
-            </Text>
+            </span>
           ),
         },
       ])}

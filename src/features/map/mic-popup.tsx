@@ -106,7 +106,7 @@ export function MicPopupContent({
                   <Text size="sm" fw={500} truncate="end" data-hint={otherName(event.label.name, i18n.language)}>
                     {localName(event.label.name, i18n.language)}
                   </Text>
-                  <DateTime value={event.created_at} relative size="xs" c="dimmed" style={{ flex: 'none' }} />
+                  <DateTime value={event.created_at} relative size="xs" dimmed style={{ flex: 'none' }} />
                 </Group>
                 {/* Who else heard it on a line of its own: beside the label it would squeeze the name away. */}
                 <Group gap={8} justify="space-between" wrap="nowrap">

@@ -1,10 +1,10 @@
-import { Anchor } from '@mantine/core';
 import { createContext, memo, useContext, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useLabelNames } from '@/components/labels/use-labels';
 import type { LabelName, Mic } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { MicStatusBadge } from '@/components/mic-status-badge';
+import { plainLink } from '@/components/plain-text';
 import { StatusToggle } from './status-toggle';
 import { ThresholdSummary } from './threshold-summary';
 import classes from './mics.module.css';
@@ -31,16 +31,14 @@ export function MicLabelNames({ children }: { children: ReactNode }) {
 export const NameCell = memo(function NameCell({ mic, to }: { mic: Mic; to: string }) {
   return (
     <div>
-      <Anchor
-        component={Link}
+      <Link
         to={to}
-        size="sm"
-        className={classes.nameLink}
+        className={`${plainLink()} ${classes.nameLink}`}
         onClick={(event) => event.stopPropagation()}
         data-hint={mic.name}
       >
         {mic.name}
-      </Anchor>
+      </Link>
       <span className={classes.micId}>{mic.id}</span>
     </div>
   );

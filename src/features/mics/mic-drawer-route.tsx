@@ -100,7 +100,7 @@ export function Component() {
                 <Text size="xs" c="dimmed" span>
                   {t('drawer.updated')}
                 </Text>
-                <DateTime value={query.data.updated_at} relative size="xs" c="dimmed" />
+                <DateTime value={query.data.updated_at} relative size="xs" dimmed />
               </>
             )}
           </Group>

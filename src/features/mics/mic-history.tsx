@@ -39,7 +39,7 @@ function HistoryEntry({ entry }: { entry: AuditEntry }) {
               {t('by', { actor: actorLabel(entry.actor) })}
             </Text>
           </Group>
-          <DateTime value={entry.at} size="xs" c="dimmed" />
+          <DateTime value={entry.at} size="xs" dimmed />
         </Group>
         <AuditChanges entry={entry} />
         {thresholdChanges.map((change) => (

@@ -1,6 +1,6 @@
-import { Text } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n';
 import { textOrder } from '@/lib/collate';
+import { plainText } from '@/components/plain-text';
 import type { LabelName, Mic } from '@/api';
 import { categoryLabel } from './category-name';
 import classes from './mics.module.css';
@@ -19,11 +19,7 @@ export function ThresholdSummary({
   const order = textOrder(i18n.language);
   const entries = Object.entries(thresholds).sort(([a], [b]) => order(a, b));
   if (entries.length === 0) {
-    return (
-      <Text size="xs" c="dimmed">
-        {t('table.noThresholds')}
-      </Text>
-    );
+    return <p className={plainText({ size: 'xs', dimmed: true })}>{t('table.noThresholds')}</p>;
   }
   // Chips that wrap: every category and its number readable in a narrow column.
   return (

@@ -133,7 +133,7 @@ export function WallsTable({
               </Button>
             ) : (
               <Stack gap={4} align="flex-end">
-                <DateTime value={link.revoked_at} size="xs" c="dimmed" />
+                <DateTime value={link.revoked_at} size="xs" dimmed />
                 <Button
                   size="compact-sm"
                   variant="subtle"
