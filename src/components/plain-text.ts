@@ -22,3 +22,6 @@ export function plainText({ size = 'sm', dimmed = false, strong = false }: Plain
 export function plainLink(look: Omit<PlainTextLook, 'dimmed'> = {}): string {
   return clsx(plainText(look), classes.link, 'mantine-focus-auto');
 }
+
+/** A line of badges and words that wraps, as Mantine's `<Group gap={6}>`. */
+export const plainRow = classes.row;

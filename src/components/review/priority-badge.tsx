@@ -1,8 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { ItemPriority, PriorityReason } from '@/api/priority';
 import { useTranslation } from '@/lib/i18n';
-import { plainText } from '../plain-text';
-import classes from './badge-row.module.css';
+import { plainRow, plainText } from '../plain-text';
 import './priority-locales';
 
 /** Red only for what needs a person now; the rest in calmer colours. */
@@ -52,7 +51,7 @@ export function PriorityBadge({
   if (priority === undefined) return null;
   const reasons = priority.reasons.map(words).filter((w): w is string => w !== null);
   return (
-    <div className={classes.row} data-priority={priority.level}>
+    <div className={plainRow} data-priority={priority.level}>
       <Badge
         color={PRIORITY_COLOR[priority.level]}
         // Below critical a coloured dot beside text in the page's own colour: orange or yellow text on its

@@ -3,8 +3,7 @@ import type { ReviewItem } from '@/api';
 import { formatAge } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { useNow } from '@/lib/use-now';
-import { plainText } from '../plain-text';
-import classes from './badge-row.module.css';
+import { plainRow, plainText } from '../plain-text';
 import './locales';
 import './priority-locales';
 
@@ -38,7 +37,7 @@ export function ReviewBadge({
   const state = item?.state ?? 'new';
   if (detection && state === 'new') {
     return (
-      <div className={classes.row} data-review-state="detection">
+      <div className={plainRow} data-review-state="detection">
         <Badge color="gray" variant="light" title={tp('detectionHint')}>
           {tp('detection')}
         </Badge>
@@ -58,7 +57,7 @@ export function ReviewBadge({
   const resolvedMs =
     item?.state === 'resolved' && item.resolved_at !== null ? Date.parse(item.resolved_at) - fired : NaN;
   return (
-    <div className={classes.row} data-review-state={state}>
+    <div className={plainRow} data-review-state={state}>
       <Badge color={STATE_COLOR[state]} variant={state === 'new' ? 'filled' : 'light'}>
         {t(`state.${state}`)}
       </Badge>

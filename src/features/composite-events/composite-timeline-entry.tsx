@@ -10,7 +10,7 @@ import { localName } from '@/lib/i18n';
 import { PlayClipButton } from '@/components/clip/play-clip-button';
 import { DateTime } from '@/components/date-time';
 import { LabelName } from '@/components/label-name';
-import { plainLink, plainText } from '@/components/plain-text';
+import { plainLink, plainRow, plainText } from '@/components/plain-text';
 import { formatDuration, formatTime, formatUtc } from '@/lib/format';
 import { byTime, summarize } from './composite-summary';
 import classes from './composite-timeline-entry.module.css';
@@ -53,7 +53,7 @@ export function CompositeTimelineEntry({
       </Link>
       <PriorityBadge priority={priority} labelName={labelName} />
       {review}
-      <div className={classes.row}>
+      <div className={plainRow}>
         {first !== undefined && (
           <PlayClipButton compositeId={event.id} eventId={first.id} mic={first.microphone.name} />
         )}
