@@ -69,13 +69,8 @@ export class MicsPage {
     return this.page.getByRole('button', { name: 'Next page' });
   }
 
-  pageButton(n: number): Locator {
-    return this.page.locator('.mantine-datatable-pagination').getByRole('button', { name: String(n), exact: true });
-  }
-
   get pageSize(): Locator {
-    // The size selector comes before the page buttons.
-    return this.page.locator('.mantine-datatable-pagination').getByRole('button', { name: /^\d+$/ }).first();
+    return this.page.getByRole('button', { name: /^Per page: \d+$/ });
   }
 
   get emptyState(): Locator {

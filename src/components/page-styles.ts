@@ -2,5 +2,4 @@
 // first paint (see src/app/shell-styles.css). Layered, so app CSS modules always win.
 import '@mantine/core/styles.layer.css';
 import '@mantine/dates/styles.layer.css';
-import 'mantine-datatable/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';

@@ -3,19 +3,20 @@ import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconKey, IconLock, IconLockOpen, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { accountQueries, updateAccount, type Account } from '@/api/accounts';
 import { useSession, type Role } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { QueryError } from '@/components/query-feedback';
-import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
+import { PlainTable, type PlainColumn } from '@/components/plain-table/plain-table';
 import { useTranslation } from '@/lib/i18n';
 import { CreateAccountModal, ResetPasswordModal, roleOptions } from './account-forms';
 import classes from './accounts.module.css';
 import { useDrawn } from '@/lib/use-drawn';
 
 /** Admin → Accounts: who may use the console, with which role; changes end the person's sessions. */
+const accountId = (account: Account) => account.id;
+
 export function Component() {
   const { t } = useTranslation('accounts');
   const me = useSession();
@@ -55,9 +56,9 @@ export function Component() {
   const self = (account: Account) => me?.kind === 'account' && me.username === account.username;
   const busy = (account: Account) => update.isPending && update.variables?.account.id === account.id;
 
-  const columns: DataTableColumn<Account>[] = stackedColumns<Account>([
+  const columns: PlainColumn<Account>[] = [
     {
-      accessor: 'username',
+      key: 'username',
       title: t('columns.username'),
       render: (account) => (
         <Group gap={6} wrap="nowrap">
@@ -73,7 +74,7 @@ export function Component() {
       ),
     },
     {
-      accessor: 'role',
+      key: 'role',
       title: t('columns.role'),
       width: 150,
       render: (account) => (
@@ -90,7 +91,7 @@ export function Component() {
     },
     {
       // How the person signs in, under the status: one column less for a tablet's width.
-      accessor: 'disabled',
+      key: 'disabled',
       title: t('columns.status'),
       width: 130,
       render: (account) => (
@@ -105,7 +106,7 @@ export function Component() {
       ),
     },
     {
-      accessor: 'lastLoginAt',
+      key: 'lastLoginAt',
       title: t('columns.lastLogin'),
       width: 140,
       render: (account) =>
@@ -118,7 +119,7 @@ export function Component() {
         ),
     },
     {
-      accessor: 'actions',
+      key: 'actions',
       title: t('columns.actions'),
       // As wide as its two buttons in either language; the username column takes what is left.
       width: '1%',
@@ -151,7 +152,7 @@ export function Component() {
         </Group>
       ),
     },
-  ]);
+  ];
 
   return (
     <Stack gap="sm">
@@ -166,22 +167,15 @@ export function Component() {
       {query.isError && query.data === undefined ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : (
-        <DataTable<Account>
-          aria-label={t('table.label')}
-          className={`${stackedTableClass} ${classes.accounts}`}
-          withTableBorder
-          borderRadius="sm"
-          striped
-          verticalSpacing={6}
-          horizontalSpacing="sm"
-          fz="sm"
-          verticalAlign="center"
-          minHeight={160}
+        <PlainTable<Account>
+          label={t('table.label')}
+          className={classes.accounts}
+          cellPadding="6px 12px"
           records={query.data ?? []}
+          rowKey={accountId}
           fetching={query.isPending}
           columns={columns}
-          idAccessor="id"
-          noRecordsText={t('table.empty')}
+          emptyText={t('table.empty')}
         />
       )}
       {asked.create && <CreateAccountModal opened={creating} onClose={() => setCreating(false)} />}

@@ -1,16 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@/api';
 import { setLanguage } from '@/lib/i18n';
 import { renderRoutes } from '@/testing/render';
 import { AuditTable, type TargetNames } from './audit-table';
 import './audit-locales';
-
-beforeAll(() => {
-  // mantine-datatable shows a column while matchMedia('') matches, as browsers do for an empty query.
-  const stub = window.matchMedia;
-  window.matchMedia = (query: string) => ({ ...stub(query), matches: query === '' });
-});
 
 const ACCOUNT = '90a99794-1b2c-4d5e-8f90-123456789abc';
 const GONE = '5c1e0f00-aaaa-bbbb-cccc-000000000000';

@@ -1,13 +1,11 @@
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { DataTable } from 'mantine-datatable';
 import { Link } from 'react-router-dom';
 import { AUDIT_PAGE_SIZES, type AuditEntry } from '@/api';
 import { actionLabel, actorLabel } from '@/components/audit/audit-changes';
 import { AuditChanges } from '@/components/audit/audit-changes-list';
 import { DateTime } from '@/components/date-time';
-import { useServerPaging } from '@/components/server-paging';
-import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
+import { PlainTable } from '@/components/plain-table/plain-table';
 import { translateData, useTranslation } from '@/lib/i18n';
 
 interface AuditTableProps {
@@ -87,6 +85,8 @@ function Target({ entry, names }: { entry: AuditEntry; names: TargetNames }) {
   );
 }
 
+const entryKey = (entry: AuditEntry) => String(entry.id);
+
 export function AuditTable({
   entries,
   names,
@@ -98,40 +98,33 @@ export function AuditTable({
   onSizeChange,
 }: AuditTableProps) {
   const { t } = useTranslation('adminAudit');
-  const paging = useServerPaging({
-    total,
-    page,
-    size,
-    sizes: AUDIT_PAGE_SIZES,
-    onPageChange,
-    onSizeChange,
-    perPageLabel: t('table.perPage'),
-    rangeText: (range) => t('table.pagination', range),
-  });
   return (
-    <DataTable<AuditEntry>
-      aria-label={t('table.label')}
-      className={stackedTableClass}
-      withTableBorder
-      borderRadius="sm"
-      striped
-      highlightOnHover
-      verticalAlign="top"
-      minHeight={entries.length === 0 ? 180 : undefined}
+    <PlainTable<AuditEntry>
+      label={t('table.label')}
+      alignTop
       records={entries}
-      idAccessor="id"
+      rowKey={entryKey}
       fetching={fetching}
-      {...paging}
-      noRecordsText={t('table.empty')}
-      columns={stackedColumns<AuditEntry>([
-        { accessor: 'at', title: t('table.time'), render: (entry) => <DateTime value={entry.at} /> },
+      emptyText={t('table.empty')}
+      paging={{
+        total,
+        page,
+        size,
+        sizes: AUDIT_PAGE_SIZES,
+        onPageChange,
+        onSizeChange,
+        perPageLabel: t('table.perPage'),
+        rangeText: (range) => t('table.pagination', range),
+      }}
+      columns={[
+        { key: 'at', title: t('table.time'), render: (entry) => <DateTime value={entry.at} /> },
         {
-          accessor: 'actor',
+          key: 'actor',
           title: t('table.who'),
           render: (entry) => <Text size="sm">{actorLabel(entry.actor)}</Text>,
         },
         {
-          accessor: 'action',
+          key: 'action',
           title: t('table.action'),
           render: (entry) => (
             <Stack gap={2} align="flex-start">
@@ -146,15 +139,15 @@ export function AuditTable({
             </Stack>
           ),
         },
-        { accessor: 'target', title: t('table.target'), render: (entry) => <Target entry={entry} names={names} /> },
+        { key: 'target', title: t('table.target'), render: (entry) => <Target entry={entry} names={names} /> },
         {
-          accessor: 'details',
+          key: 'details',
           title: t('table.changes'),
           width: '40%',
           render: (entry) => <AuditChanges entry={entry} />,
         },
         {
-          accessor: 'ip',
+          key: 'ip',
           title: t('table.address'),
           render: (entry) => (
             <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
@@ -162,7 +155,7 @@ export function AuditTable({
             </Text>
           ),
         },
-      ])}
+      ]}
     />
   );
 }

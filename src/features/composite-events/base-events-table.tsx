@@ -1,8 +1,7 @@
 import { ActionIcon, Anchor, Badge, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconCopy, IconMail } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { memo, useMemo } from 'react';
-import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
+import { PlainTable } from '@/components/plain-table/plain-table';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
 import type { BaseEvent, LabelName as LabelNameValue } from '@/api';
@@ -157,29 +156,27 @@ const AudioCell = memo(function AudioCell({ path }: { path: string }) {
   );
 });
 
+const eventId = (event: BaseEvent) => event.id;
+
 export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
   const { t } = useTranslation('composite-events');
   const eventIds = useMemo(() => events.map((e) => e.id), [events]);
   const heardBy = useHeardBy(eventIds);
   return (
-    <DataTable<BaseEvent>
-      aria-label={t('detail.baseEvents')}
-      className={stackedTableClass}
-      withTableBorder
-      borderRadius="sm"
-      striped
-      verticalAlign="top"
-      records={events}
-      idAccessor="id"
-      noRecordsText={t('timeline.noEvents')}
-      minHeight={events.length === 0 ? 150 : undefined}
+    <PlainTable<BaseEvent>
+      label={t('detail.baseEvents')}
       // Nine columns cannot share a tablet's width: below this the table scrolls sideways inside
       // its own frame instead of squeezing descriptions and paths to a letter per line.
-      classNames={{ table: classes.wideTable }}
-      columns={stackedColumns<BaseEvent>([
-        { accessor: 'created_at', title: t('detail.time'), render: (e) => <TimeCell at={e.created_at} /> },
+      className={classes.wideTable}
+      alignTop
+      records={events}
+      rowKey={eventId}
+      fetching={false}
+      emptyText={t('timeline.noEvents')}
+      columns={[
+        { key: 'created_at', title: t('detail.time'), render: (e) => <TimeCell at={e.created_at} /> },
         {
-          accessor: 'mic_id',
+          key: 'mic_id',
           title: t('detail.mic'),
           render: (e) => (
             <MicCell
@@ -191,11 +188,11 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
             />
           ),
         },
-        { accessor: 'label', title: t('detail.label'), render: (e) => <LabelCell name={e.label.name} /> },
+        { key: 'label', title: t('detail.label'), render: (e) => <LabelCell name={e.label.name} /> },
         {
-          accessor: 'confidence',
+          key: 'confidence',
           title: t('detail.confidence'),
-          textAlign: 'right',
+          alignEnd: true,
           render: (e) => (
             <VersusThreshold
               value={formatPercent(e.confidence)}
@@ -205,9 +202,9 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
           ),
         },
         {
-          accessor: 'sound_level',
+          key: 'sound_level',
           title: t('detail.soundLevel'),
-          textAlign: 'right',
+          alignEnd: true,
           render: (e) => (
             <VersusThreshold
               value={`${e.sound_level} dB`}
@@ -217,25 +214,25 @@ export function BaseEventsTable({ events }: { events: BaseEvent[] }) {
           ),
         },
         {
-          accessor: 'is_read',
+          key: 'is_read',
           // The edge's own flag, not this console's review (acknowledged, resolved): named apart.
           title: t('detail.edgeRead'),
-          noWrap: true,
+          cellClassName: classes.noWrap,
           // Badges truncate when a crowded table squeezes this column.
           width: 150,
           render: (e) => <EdgeReadCell isRead={e.is_read} readAt={e.read_at} />,
         },
         {
-          accessor: 'description',
+          key: 'description',
           title: t('detail.description'),
           render: (e) => <DescriptionCell text={e.description} />,
         },
         {
-          accessor: 'audio_file',
+          key: 'audio_file',
           title: t('detail.audio'),
           render: (e) => <AudioCell path={e.audio_file.file_path} />,
         },
-      ])}
+      ]}
     />
   );
 }

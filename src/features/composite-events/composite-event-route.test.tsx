@@ -14,9 +14,6 @@ const routes = [
 ];
 
 beforeAll(() => {
-  // mantine-datatable shows a column while matchMedia('') matches, as browsers do for an empty query.
-  const stub = window.matchMedia;
-  window.matchMedia = (query: string) => ({ ...stub(query), matches: query === '' });
   // The mini map draws its markers on a canvas; jsdom has no 2D context, so a do-nothing one stands in.
   HTMLCanvasElement.prototype.getContext = (() =>
     new Proxy({}, { get: () => () => undefined })) as unknown as HTMLCanvasElement['getContext'];

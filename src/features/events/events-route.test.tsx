@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { eventFixture, inventoryFixture, micFixture, pageFixture } from '@/testing/fixtures';
 import { heardByFixture } from '@/testing/insight-fixtures';
@@ -10,13 +10,6 @@ import { Component } from './events-route';
 import { liveState, type SoundEvent } from '@/api';
 
 const routes = [{ path: '/events', Component }];
-
-beforeAll(() => {
-  // mantine-datatable shows a column while matchMedia('') matches, as it does in browsers (an empty
-  // query is "all"); the shared jsdom stub answers false to everything, which would hide every column.
-  const stub = window.matchMedia;
-  window.matchMedia = (query: string) => ({ ...stub(query), matches: query === '' });
-});
 
 /** `arrived`: an event the edge has from the second list request on (it came in meanwhile). */
 function serveEvents(record: URL[] = [], newer = 0, arrived?: SoundEvent) {

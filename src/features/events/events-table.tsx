@@ -1,13 +1,11 @@
-import { memo } from 'react';
-import { DataTable } from 'mantine-datatable';
+import { memo, useMemo } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
 import type { SoundEvent } from '@/api';
 import { DateTime } from '@/components/date-time';
 import { LabelName } from '@/components/label-name';
 import { plainLink, plainText } from '@/components/plain-text';
-import { useServerPaging } from '@/components/server-paging';
-import { stackedColumns, stackedTableClass, stackedTableStyle } from '@/components/stacked-table';
+import { PlainTable, type PlainColumn } from '@/components/plain-table/plain-table';
 import { formatPercent } from '@/lib/format';
 import { PAGE_SIZES } from './event-filters';
 import { HeardCellSlot, ReviewCellSlot } from './row-answers';
@@ -26,6 +24,8 @@ interface EventsTableProps {
 }
 
 const coordinate = (value: number) => value.toFixed(4);
+const eventId = (event: SoundEvent) => event.id;
+const rowAttributes = (event: SoundEvent) => ({ 'data-event-id': event.id });
 
 /**
  * Memoised: the page re-renders for answers beside the table (counts, the clock) that leave its rows
@@ -43,85 +43,77 @@ export const EventsTable = memo(function EventsTable({
   onSortByHeardChange,
 }: EventsTableProps) {
   const { t } = useTranslation('events');
-  const paging = useServerPaging({
-    total,
-    page,
-    size,
-    sizes: PAGE_SIZES,
-    onPageChange,
-    onSizeChange,
-    perPageLabel: t('table.perPage'),
-    rangeText: (range) => t('table.pagination', range),
-  });
+  const columns = useMemo(
+    (): PlainColumn<SoundEvent>[] => [
+      {
+        key: 'created_at',
+        title: t('table.time'),
+        sortable: true,
+        render: (event) => <DateTime value={event.created_at} />,
+      },
+      { key: 'label', title: t('table.labelColumn'), render: (event) => <LabelName name={event.label.name} /> },
+      {
+        key: 'confidence',
+        title: t('table.confidence'),
+        alignEnd: true,
+        render: (event) => formatPercent(event.confidence),
+      },
+      {
+        key: 'mic',
+        title: t('table.mic'),
+        render: (event) => (
+          <div>
+            <Link className={plainLink()} to={`/mics/${encodeURIComponent(event.mic.id)}`}>
+              {event.mic.name}
+            </Link>
+            <div className={plainText({ size: 'xs', dimmed: true })}>{event.mic.id}</div>
+          </div>
+        ),
+      },
+      // Fixed widths for the columns filled in after the rows: the table keeps its layout as they arrive.
+      { key: 'review', title: t('review.column'), width: 230, render: (event) => <ReviewCellSlot event={event} /> },
+      {
+        key: 'heard',
+        title: t('heard.column'),
+        width: 150,
+        sortable: true,
+        render: (event) => <HeardCellSlot eventId={event.id} />,
+      },
+      {
+        key: 'location',
+        title: t('table.location'),
+        render: (event) => (
+          <span className={`${plainText()} ${classes.coordinates}`}>
+            {coordinate(event.mic.location.latitude)}, {coordinate(event.mic.location.longitude)}
+          </span>
+        ),
+      },
+    ],
+    [t],
+  );
   return (
-    <DataTable<SoundEvent>
-      aria-label={t('table.label')}
-      className={`${stackedTableClass} ${classes.table}`}
-      style={stackedTableStyle}
-      withTableBorder
-      borderRadius="sm"
-      striped
-      highlightOnHover
-      minHeight={events.length === 0 ? 180 : undefined}
+    <PlainTable<SoundEvent>
+      label={t('table.label')}
+      className={classes.table}
       records={events}
-      idAccessor="id"
-      customRowAttributes={(event) => ({ 'data-event-id': event.id })}
-      fetching={fetching}
-      {...paging}
-      noRecordsText={t('table.empty')}
+      rowKey={eventId}
+      rowAttributes={rowAttributes}
+      columns={columns}
       // Both orders are newest first among equals; the edge decides the page, this only its rows.
-      sortStatus={{ columnAccessor: sortByHeard ? 'heard' : 'created_at', direction: 'desc' }}
-      onSortStatusChange={(status) => onSortByHeardChange(status.columnAccessor === 'heard')}
-      columns={stackedColumns<SoundEvent>([
-        {
-          accessor: 'created_at',
-          title: t('table.time'),
-          sortable: true,
-          render: (event) => <DateTime value={event.created_at} />,
-        },
-        { accessor: 'label', title: t('table.labelColumn'), render: (event) => <LabelName name={event.label.name} /> },
-        {
-          accessor: 'confidence',
-          title: t('table.confidence'),
-          textAlign: 'right',
-          render: (event) => formatPercent(event.confidence),
-        },
-        {
-          accessor: 'mic',
-          title: t('table.mic'),
-          render: (event) => (
-            <div>
-              <Link className={plainLink()} to={`/mics/${encodeURIComponent(event.mic.id)}`}>
-                {event.mic.name}
-              </Link>
-              <div className={plainText({ size: 'xs', dimmed: true })}>{event.mic.id}</div>
-            </div>
-          ),
-        },
-        {
-          accessor: 'review',
-          title: t('review.column'),
-          // Fixed widths for the columns filled in after the rows: the table keeps its layout as they arrive.
-          width: 230,
-          render: (event) => <ReviewCellSlot event={event} />,
-        },
-        {
-          accessor: 'heard',
-          title: t('heard.column'),
-          width: 150,
-          sortable: true,
-          render: (event) => <HeardCellSlot eventId={event.id} />,
-        },
-        {
-          accessor: 'location',
-          title: t('table.location'),
-          render: (event) => (
-            <span className={`${plainText()} ${classes.coordinates}`}>
-              {coordinate(event.mic.location.latitude)}, {coordinate(event.mic.location.longitude)}
-            </span>
-          ),
-        },
-      ])}
+      sortedBy={sortByHeard ? 'heard' : 'created_at'}
+      onSort={(key) => onSortByHeardChange(key === 'heard')}
+      fetching={fetching}
+      emptyText={t('table.empty')}
+      paging={{
+        total,
+        page,
+        size,
+        sizes: PAGE_SIZES,
+        onPageChange,
+        onSizeChange,
+        perPageLabel: t('table.perPage'),
+        rangeText: (range) => t('table.pagination', range),
+      }}
     />
   );
 });

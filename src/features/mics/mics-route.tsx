@@ -1,24 +1,24 @@
 import { Button, Paper, Skeleton, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { micQueries, unlessLive, useCan, useLive, type Mic } from '@/api';
 // Not through @/api's index, like the chips' own reader (src/components/labels/use-labels.ts).
 import { labelQueries } from '@/api/labels';
 import { FilterDrawer } from '@/components/filter-drawer';
-import { stackedColumns, stackedTableClass, stackedTableStyle } from '@/components/stacked-table';
+import { PlainTable, type PlainColumn } from '@/components/plain-table/plain-table';
 import { EmptyState, QueryView, StaleDataNotice } from '@/components/query-feedback';
 import { useSearchParamsState } from '@/lib/search-params';
 import { MicFiltersBar } from './mic-filters-bar';
-import { useServerPaging } from '@/components/server-paging';
 import { listParamsOf, micTableSearch, PAGE_SIZES, type MicTableState } from './mic-filters';
 import { MicLabelNames, NameCell, StatusCell, ThresholdCell, UpdatedCell } from './mic-cells';
 import { PageHeader } from '@/components/page-header';
 import classes from './mics.module.css';
 import './locales';
 import { useDrawn } from '@/lib/use-drawn';
+
+const micId = (mic: Mic) => mic.id;
 
 /** Without the live stream the list polls: a device switched elsewhere shows up within half a minute. */
 const REFRESH_MS = 30_000;
@@ -58,70 +58,61 @@ export function Component() {
       return { ...change, page: filterChanged ? 1 : (change.page ?? current.page) };
     });
 
-  const paging = useServerPaging({
-    total: query.data?.total_cnt ?? 0,
-    page: state.page,
-    size: state.size,
-    sizes: PAGE_SIZES,
-    onPageChange: (page) => update({ page }),
-    onSizeChange: (size) => update({ size }),
-    perPageLabel: t('table.perPage'),
-    rangeText: (range) => t('table.pagination', range),
-  });
-
-  const drawerPath = (mic: Mic) => `/mics/${encodeURIComponent(mic.id)}${search}`;
+  const openDrawer = useCallback(
+    (mic: Mic) => navigate(`/mics/${encodeURIComponent(mic.id)}${search}`),
+    [navigate, search],
+  );
 
   // The same columns while nothing they show changed, so a re-render of the page finds its cells unchanged.
   const columns = useMemo(
-    (): DataTableColumn<Mic>[] =>
-      stackedColumns<Mic>([
-        {
-          accessor: 'name',
-          title: t('columns.name'),
-          // Wider on a wide screen (one line), and two lines, not an ellipsis, when narrow: names of one
-          // site differ at their end ("… North pole").
-          width: 'clamp(240px, calc(40vw - 280px), 400px)',
-          cellsClassName: classes.nameCell,
-          render: (mic) => <NameCell mic={mic} to={`/mics/${encodeURIComponent(mic.id)}${search}`} />,
-        },
-        {
-          accessor: 'status',
-          title: t('columns.status'),
-          width: 160,
-          render: (mic) => <StatusCell mic={mic} readOnly={readOnly} />,
-        },
-        {
-          accessor: 'edge_id',
-          title: t('columns.edgeHost'),
-          width: 125,
-          render: (mic) => (
-            <span className={classes.stackedMono}>
-              <span>{mic.edge_id}</span> <span>{mic.host}</span>
-            </span>
-          ),
-        },
-        {
-          accessor: 'location',
-          title: t('columns.location'),
-          width: 96,
-          render: (mic) => (
-            <span className={classes.stackedMono}>
-              <span>{mic.location.latitude.toFixed(4)},</span> <span>{mic.location.longitude.toFixed(4)}</span>
-            </span>
-          ),
-        },
-        {
-          accessor: 'thresholds',
-          title: t('columns.thresholds'),
-          render: (mic) => <ThresholdCell thresholds={mic.thresholds} />,
-        },
-        {
-          accessor: 'updated_at',
-          title: t('columns.updated'),
-          width: 110,
-          render: (mic) => <UpdatedCell value={mic.updated_at} />,
-        },
-      ]),
+    (): PlainColumn<Mic>[] => [
+      {
+        key: 'name',
+        title: t('columns.name'),
+        // Wider on a wide screen (one line), and two lines, not an ellipsis, when narrow: names of one
+        // site differ at their end ("… North pole").
+        width: 'clamp(240px, calc(40vw - 280px), 400px)',
+        cellClassName: classes.nameCell,
+        render: (mic) => <NameCell mic={mic} to={`/mics/${encodeURIComponent(mic.id)}${search}`} />,
+      },
+      {
+        key: 'status',
+        title: t('columns.status'),
+        width: 160,
+        render: (mic) => <StatusCell mic={mic} readOnly={readOnly} />,
+      },
+      {
+        key: 'edge_id',
+        title: t('columns.edgeHost'),
+        width: 125,
+        render: (mic) => (
+          <span className={classes.stackedMono}>
+            <span>{mic.edge_id}</span> <span>{mic.host}</span>
+          </span>
+        ),
+      },
+      {
+        key: 'location',
+        title: t('columns.location'),
+        width: 96,
+        render: (mic) => (
+          <span className={classes.stackedMono}>
+            <span>{mic.location.latitude.toFixed(4)},</span> <span>{mic.location.longitude.toFixed(4)}</span>
+          </span>
+        ),
+      },
+      {
+        key: 'thresholds',
+        title: t('columns.thresholds'),
+        render: (mic) => <ThresholdCell thresholds={mic.thresholds} />,
+      },
+      {
+        key: 'updated_at',
+        title: t('columns.updated'),
+        width: 110,
+        render: (mic) => <UpdatedCell value={mic.updated_at} />,
+      },
+    ],
     [t, readOnly, search],
   );
 
@@ -194,26 +185,26 @@ export function Component() {
       >
         {(page) => (
           <MicLabelNames>
-            <DataTable<Mic>
-              aria-label={t('table.label')}
-              className={`${stackedTableClass} ${classes.table}`}
-              style={stackedTableStyle}
-              withTableBorder
-              borderRadius="sm"
-              striped
-              highlightOnHover
-              verticalSpacing={6}
-              horizontalSpacing="sm"
-              fz="sm"
-              verticalAlign="center"
+            <PlainTable<Mic>
+              label={t('table.label')}
+              className={classes.table}
+              cellPadding="6px 12px"
               records={page.results}
+              rowKey={micId}
               columns={columns}
-              idAccessor="id"
               fetching={query.isPlaceholderData}
-              loaderBackgroundBlur={0.5}
-              {...paging}
-              paginationSize="sm"
-              onRowClick={({ record }) => navigate(drawerPath(record))}
+              emptyText={t('table.empty')}
+              paging={{
+                total: page.total_cnt,
+                page: state.page,
+                size: state.size,
+                sizes: PAGE_SIZES,
+                onPageChange: (next) => update({ page: next }),
+                onSizeChange: (size) => update({ size }),
+                perPageLabel: t('table.perPage'),
+                rangeText: (range) => t('table.pagination', range),
+              }}
+              onRowClick={openDrawer}
             />
           </MicLabelNames>
         )}

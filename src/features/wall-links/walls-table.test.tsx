@@ -1,16 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { WallLink } from '@/api/walls';
 import { renderWithProviders } from '@/testing/render';
 import { WallsTable } from './walls-table';
 import './walls-locales';
-
-beforeAll(() => {
-  // mantine-datatable shows a column while matchMedia('') matches, as browsers do for an empty query.
-  const stub = window.matchMedia;
-  window.matchMedia = (query: string) => ({ ...stub(query), matches: query === '' });
-});
 
 const link = (patch: Partial<WallLink>): WallLink => ({
   id: 'w-1',

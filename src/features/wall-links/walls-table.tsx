@@ -1,10 +1,9 @@
 import { Badge, Button, Stack, Text } from '@mantine/core';
 import { IconBan, IconTrash } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import type { WallLink } from '@/api/walls';
 import { DateTime } from '@/components/date-time';
 import { formatWindow } from '@/components/map/mic-marker-legend';
-import { stackedColumns, stackedTableClass } from '@/components/stacked-table';
+import { PlainTable } from '@/components/plain-table/plain-table';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 import { wallOptionWords } from './wall-link-options';
 
@@ -34,6 +33,8 @@ function StatusBadge({ link, t }: { link: WallLink; t: TFunction<'adminWalls'> }
   );
 }
 
+const linkId = (link: WallLink) => link.id;
+
 export function WallsTable({
   links,
   onRevoke,
@@ -46,21 +47,16 @@ export function WallsTable({
   const { t } = useTranslation('adminWalls');
   const { t: tc } = useTranslation();
   return (
-    <DataTable<WallLink>
-      aria-label={t('table.label')}
-      className={stackedTableClass}
-      withTableBorder
-      borderRadius="sm"
-      striped
-      highlightOnHover
-      verticalAlign="top"
-      minHeight={links.length === 0 ? 160 : undefined}
+    <PlainTable<WallLink>
+      label={t('table.label')}
+      alignTop
       records={links}
-      idAccessor="id"
-      noRecordsText={t('table.empty')}
-      columns={stackedColumns<WallLink>([
+      rowKey={linkId}
+      fetching={false}
+      emptyText={t('table.empty')}
+      columns={[
         {
-          accessor: 'name',
+          key: 'name',
           title: t('table.name'),
           render: (link) => (
             <Text size="sm" fw={600}>
@@ -69,7 +65,7 @@ export function WallsTable({
           ),
         },
         {
-          accessor: 'query',
+          key: 'query',
           title: t('table.options'),
           render: (link) =>
             link.query === '' ? (
@@ -84,7 +80,7 @@ export function WallsTable({
             ),
         },
         {
-          accessor: 'created_at',
+          key: 'created_at',
           title: t('table.created'),
           render: (link) => (
             <Stack gap={0}>
@@ -98,7 +94,7 @@ export function WallsTable({
           ),
         },
         {
-          accessor: 'last_seen_at',
+          key: 'last_seen_at',
           title: t('table.lastSeen'),
           render: (link) =>
             link.last_seen_at === null ? (
@@ -114,11 +110,11 @@ export function WallsTable({
               </Stack>
             ),
         },
-        { accessor: 'status', title: t('table.status'), render: (link) => <StatusBadge link={link} t={t} /> },
+        { key: 'status', title: t('table.status'), render: (link) => <StatusBadge link={link} t={t} /> },
         {
-          accessor: 'actions',
+          key: 'actions',
           title: t('table.actions'),
-          textAlign: 'right',
+          alignEnd: true,
           render: (link) =>
             link.revoked_at === null ? (
               <Button
@@ -147,7 +143,7 @@ export function WallsTable({
               </Stack>
             ),
         },
-      ])}
+      ]}
     />
   );
 }
