@@ -1,7 +1,7 @@
-import { Checkbox } from '@mantine/core';
 import { memo } from 'react';
 import type { CompositeEvent, ReviewItem } from '@/api';
 import type { ItemPriority } from '@/api/priority';
+import { PlainCheckbox } from '@/components/plain-checkbox';
 import { ReviewBadge } from '@/components/review/review-badge';
 import { useTranslation } from '@/lib/i18n';
 import { CompositeTimelineEntry } from './composite-timeline-entry';
@@ -45,7 +45,7 @@ export const TriageEntry = memo(function TriageEntry({
       onClick={() => onCursor(index)}
     >
       {canAct && (
-        <Checkbox
+        <PlainCheckbox
           className={classes.check}
           aria-label={t('triage.select', { name: event.rule.name })}
           checked={selected}
