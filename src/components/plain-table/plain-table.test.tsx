@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
@@ -85,10 +85,14 @@ describe('PlainTable', () => {
     expect(onSizeChange).toHaveBeenCalledWith(50);
   });
 
-  it('says so when there is nothing, and that the next page is loading while it is', () => {
+  it('says so when there is nothing, but not while the rows are still on their way', () => {
     renderTable({ records: [], paging: pagingOf(0) });
     expect(screen.getByText('No mics')).toBeInTheDocument();
     expect(screen.getByText('0–0 of 0')).toBeInTheDocument();
+    cleanup();
+    renderTable({ records: [], fetching: true, paging: pagingOf(0) });
+    expect(screen.queryByText('No mics')).toBeNull();
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
   });
 
   it('keeps the old rows, marked busy, while the next page loads', () => {
