@@ -51,11 +51,6 @@ export class MicsPage {
     return this.table.getByRole('switch', { name: `Active: ${micName}` });
   }
 
-  /** The visible track of the switch, where a pointer clicks. */
-  statusTrack(micName: string): Locator {
-    return this.row(micName).locator('.mantine-Switch-track');
-  }
-
   /** Asks before a device is switched off from its row. */
   get deactivateDialog(): Locator {
     return this.page.getByRole('dialog', { name: /^Deactivate / });

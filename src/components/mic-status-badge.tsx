@@ -1,27 +1,27 @@
-import { Badge } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff, IconHelpCircle } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
+import { PlainBadge } from './plain-controls/plain-badge';
 
-/** Device status as a badge with an icon and words, so it is never told by colour alone. */
-export function MicStatusBadge({ status, size = 'sm' }: { status: string; size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl' }) {
+/** Device status as a badge with an icon and words, so it is never told by colour alone (one per row of /mics). */
+export function MicStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   if (status === 'active') {
     return (
-      <Badge color="teal" variant="light" size={size} leftSection={<IconCircleCheck size={12} aria-hidden />}>
+      <PlainBadge color="teal" variant="light" size="sm" leftSection={<IconCircleCheck size={12} aria-hidden />}>
         {t('status.active')}
-      </Badge>
+      </PlainBadge>
     );
   }
   if (status === 'inactive') {
     return (
-      <Badge color="gray" variant="light" size={size} leftSection={<IconCircleOff size={12} aria-hidden />}>
+      <PlainBadge color="gray" variant="light" size="sm" leftSection={<IconCircleOff size={12} aria-hidden />}>
         {t('status.inactive')}
-      </Badge>
+      </PlainBadge>
     );
   }
   return (
-    <Badge color="yellow" variant="light" size={size} leftSection={<IconHelpCircle size={12} aria-hidden />}>
+    <PlainBadge color="yellow" variant="light" size="sm" leftSection={<IconHelpCircle size={12} aria-hidden />}>
       {t('status.unknown', { value: status })}
-    </Badge>
+    </PlainBadge>
   );
 }

@@ -1,10 +1,10 @@
-import { ActionIcon } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconVolumeOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 // Not through '@/api': the audio client stays out of the first paint, in the pages that play.
 import { AudioError, audioQueries } from '@/api/audio';
 import { useTranslation } from '@/lib/i18n';
+import { PlainActionIcon } from '../plain-controls/plain-button';
 import './locales';
 
 /** One clip plays at a time across the page: starting another pauses it. */
@@ -61,9 +61,7 @@ export function PlayClipButton({ compositeId, eventId, mic }: { compositeId: str
 
   if (problem !== null) {
     return (
-      <ActionIcon
-        variant="subtle"
-        size="sm"
+      <PlainActionIcon
         color="gray"
         aria-label={t('failed', { mic, problem })}
         data-hint={problem}
@@ -75,13 +73,11 @@ export function PlayClipButton({ compositeId, eventId, mic }: { compositeId: str
         }}
       >
         <IconVolumeOff size={14} />
-      </ActionIcon>
+      </PlainActionIcon>
     );
   }
   return (
-    <ActionIcon
-      variant="subtle"
-      size="sm"
+    <PlainActionIcon
       loading={state === 'loading'}
       aria-label={state === 'playing' ? t('pause', { mic }) : t('play', { mic })}
       onClick={(event) => {
@@ -91,6 +87,6 @@ export function PlayClipButton({ compositeId, eventId, mic }: { compositeId: str
       }}
     >
       {state === 'playing' ? <IconPlayerPause size={14} /> : <IconPlayerPlay size={14} />}
-    </ActionIcon>
+    </PlainActionIcon>
   );
 }

@@ -1,6 +1,6 @@
-import { Badge } from '@mantine/core';
 import type { ItemPriority, PriorityReason } from '@/api/priority';
 import { useTranslation } from '@/lib/i18n';
+import { PlainBadge } from '../plain-controls/plain-badge';
 import { plainRow, plainText } from '../plain-text';
 import './priority-locales';
 
@@ -37,7 +37,7 @@ export function usePriorityWords(labelName: (id: string) => string) {
 
 /**
  * The priority's level as a badge and its reasons in words; nothing while the item is not scored.
- * Plain elements but the badge: the queue draws one per entry.
+ * Plain elements: the queue draws one per entry.
  */
 export function PriorityBadge({
   priority,
@@ -52,7 +52,7 @@ export function PriorityBadge({
   const reasons = priority.reasons.map(words).filter((w): w is string => w !== null);
   return (
     <div className={plainRow} data-priority={priority.level}>
-      <Badge
+      <PlainBadge
         color={PRIORITY_COLOR[priority.level]}
         // Below critical a coloured dot beside text in the page's own colour: orange or yellow text on its
         // light tint fell under 4.5:1 (axe color-contrast).
@@ -63,7 +63,7 @@ export function PriorityBadge({
         aria-label={t('levelLabel', { level: t(`level.${priority.level}`) })}
       >
         {t(`level.${priority.level}`)}
-      </Badge>
+      </PlainBadge>
       <span className={plainText({ dimmed: true })} data-priority-reasons>
         {reasons.join(' · ')}
       </span>

@@ -1,8 +1,8 @@
-import { Badge } from '@mantine/core';
 import type { ReviewItem } from '@/api';
 import { formatAge } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { useNow } from '@/lib/use-now';
+import { PlainBadge } from '../plain-controls/plain-badge';
 import { plainRow, plainText } from '../plain-text';
 import './locales';
 import './priority-locales';
@@ -19,8 +19,8 @@ function OpenAge({ fired }: { fired: number }) {
 }
 
 /**
- * State, who took it, its owner and its age: what a list row shows of an item's review (plain
- * elements but the badge: lists draw one per row). A
+ * State, who took it, its owner and its age: what a list row shows of an item's review, in plain
+ * elements (lists draw one per row). A
  * `detection` (below the review level) nobody acted on is never "New": it asks for nobody.
  */
 export function ReviewBadge({
@@ -38,9 +38,9 @@ export function ReviewBadge({
   if (detection && state === 'new') {
     return (
       <div className={plainRow} data-review-state="detection">
-        <Badge color="gray" variant="light" title={tp('detectionHint')}>
+        <PlainBadge color="gray" variant="light" title={tp('detectionHint')}>
           {tp('detection')}
-        </Badge>
+        </PlainBadge>
       </div>
     );
   }
@@ -58,9 +58,9 @@ export function ReviewBadge({
     item?.state === 'resolved' && item.resolved_at !== null ? Date.parse(item.resolved_at) - fired : NaN;
   return (
     <div className={plainRow} data-review-state={state}>
-      <Badge color={STATE_COLOR[state]} variant={state === 'new' ? 'filled' : 'light'}>
+      <PlainBadge color={STATE_COLOR[state]} variant={state === 'new' ? 'filled' : 'light'}>
         {t(`state.${state}`)}
-      </Badge>
+      </PlainBadge>
       {who !== null && <span className={plainText()}>{who}</span>}
       {item?.assignee !== null && item?.assignee !== undefined && state !== 'resolved' && !ownerSaid && (
         <span className={plainText({ dimmed: true })}>{t('assignedTo', { name: item.assignee })}</span>

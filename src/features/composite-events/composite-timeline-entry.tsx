@@ -1,5 +1,4 @@
 import { useMemo, type ReactNode } from 'react';
-import { Badge } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router-dom';
 import type { CompositeEvent } from '@/api';
@@ -8,6 +7,7 @@ import { PriorityBadge } from '@/components/review/priority-badge';
 import { usePriorities } from '@/components/review/use-priority';
 import { localName } from '@/lib/i18n';
 import { PlayClipButton } from '@/components/clip/play-clip-button';
+import { PlainBadge } from '@/components/plain-controls/plain-badge';
 import { DateTime } from '@/components/date-time';
 import { LabelName } from '@/components/label-name';
 import { plainLink, plainRow, plainText } from '@/components/plain-text';
@@ -35,7 +35,7 @@ export function CompositeTimelineEntry({
   };
   const summary = summarize(event);
   const first = byTime(event.events)[0];
-  // Plain elements but the badges and the play button: the queue draws 20 of these at once.
+  // Plain elements only: the queue draws 20 of these at once.
   return (
     <article
       className={classes.card}
@@ -107,9 +107,9 @@ export function LabelsAndCounts({ composite }: { composite: CompositeEvent }) {
   return (
     <>
       {composite.labels.map((label) => (
-        <Badge key={label.id} variant="outline" color="indigo" style={{ textTransform: 'none' }}>
+        <PlainBadge key={label.id} variant="outline" color="indigo" style={{ textTransform: 'none' }}>
           <LabelName name={label.name} size="xs" strong />
-        </Badge>
+        </PlainBadge>
       ))}
       <span className={plainText()}>
         {t('timeline.summary', {

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { CompositeEvent, ReviewItem } from '@/api';
 import type { ItemPriority } from '@/api/priority';
-import { PlainCheckbox } from '@/components/plain-checkbox';
+import { PlainCheckbox } from '@/components/plain-controls/plain-checkbox';
 import { ReviewBadge } from '@/components/review/review-badge';
 import { useTranslation } from '@/lib/i18n';
 import { CompositeTimelineEntry } from './composite-timeline-entry';

@@ -1,9 +1,9 @@
-import { Button } from '@mantine/core';
 import { IconStack2 } from '@tabler/icons-react';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { SoundEvent } from '@/api';
 import { PlayClipButton } from '@/components/clip/play-clip-button';
+import { PlainButton } from '@/components/plain-controls/plain-button';
 import { plainLink, plainText } from '@/components/plain-text';
 import { ReviewBadge } from '@/components/review/review-badge';
 import { useReviewAction } from '@/components/review/use-review-action';
@@ -24,7 +24,7 @@ interface EventReviewCellProps {
  * review panel for resolving, or the composite event it belongs to, which is reviewed instead.
  */
 export function EventReviewCell(props: EventReviewCellProps) {
-  // Plain elements but the buttons: the table draws one per row. Every state takes the height of the
+  // Plain elements only: the table draws one per row. Every state takes the height of the
   // own review's two lines (.reviewCell), so rows keep their height as reviews arrive.
   return (
     <div className={classes.reviewCell}>
@@ -88,8 +88,7 @@ const OwnActions = memo(function OwnActions({
     // Side by side: stacked, they made every row four lines tall.
     <div className={classes.reviewRow}>
       {canAct && state === 'new' && item !== undefined && (
-        <Button
-          size="compact-xs"
+        <PlainButton
           loading={action.isPending}
           aria-label={t('review.acknowledgeEvent', { event: describe(event) })}
           onClick={() =>
@@ -97,16 +96,15 @@ const OwnActions = memo(function OwnActions({
           }
         >
           {t('review:actions.acknowledge')}
-        </Button>
+        </PlainButton>
       )}
-      <Button
-        size="compact-xs"
+      <PlainButton
         variant="subtle"
         aria-label={`${canAct && state !== 'resolved' ? t('review.resolveOpen') : t('review.open')}: ${describe(event)}`}
         onClick={() => onOpen(event)}
       >
         {canAct && state !== 'resolved' ? t('review.resolveOpen') : t('review.open')}
-      </Button>
+      </PlainButton>
     </div>
   );
 });

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Switch, Text } from '@mantine/core';
+import { Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { micQueries, storeMic, updateMic, type Mic } from '@/api';
 import { MicStatusBadge } from '@/components/mic-status-badge';
+import { PlainSwitch } from '@/components/plain-controls/plain-switch';
 import classes from './mics.module.css';
 
 /**
@@ -62,8 +63,7 @@ export function StatusToggle({ mic }: { mic: Mic }) {
     // not a click on the row (which opens the drawer).
     // A plain row, not a Group: one per table row, and Group's style resolution bought nothing here.
     <div className={classes.statusCell} onClick={(event) => event.stopPropagation()}>
-      <Switch
-        size="sm"
+      <PlainSwitch
         checked={mic.status === 'active'}
         disabled={mutation.isPending}
         onChange={(event) => {
