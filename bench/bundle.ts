@@ -80,6 +80,30 @@ export function measureBundle(dist = 'dist'): BundleReport {
   };
 }
 
+/** The first line vite.config.ts (`compileHints`) gives the chunks every page runs at its start. */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/**
+ * What is wrong with the compile hints: the entry and the page kit must start with one, and every
+ * chunk's source map must have a line for each of its code's (but the last, naming the map), or
+ * profiles and error reports would point one line off.
+ */
+export function compileHintProblems(dist = 'dist'): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const problems: string[] = [];
+  for (const chunk of Object.values(manifest)) {
+    if (!chunk.file.endsWith('.js')) continue;
+    const code = fs.readFileSync(path.join(dist, chunk.file), 'utf8');
+    const hinted = code.startsWith(`${COMPILE_HINT}\n`);
+    if ((chunk.isEntry === true || chunk.name === 'page-kit') && !hinted)
+      problems.push(`${chunk.file}: no compile hint`);
+    const map = JSON.parse(fs.readFileSync(path.join(dist, `${chunk.file}.map`), 'utf8')) as { mappings: string };
+    const lines = code.split('\n').length - 1;
+    if (map.mappings.split(';').length !== lines) problems.push(`${chunk.file}: its source map is off by a line`);
+  }
+  return problems;
+}
+
 if (process.argv[1] !== undefined && import.meta.url.endsWith(path.basename(process.argv[1]))) {
   const report = measureBundle(process.argv.find((a) => a.startsWith('--dist='))?.slice(7) ?? 'dist');
   console.log(`first paint (every route): JS ${report.initial.jsKb} kB, CSS ${report.initial.cssKb} kB gzip`);
@@ -98,13 +122,14 @@ if (process.argv[1] !== undefined && import.meta.url.endsWith(path.basename(proc
       report.initial.cssKb > BUDGETS.initialCssKb &&
         `first-paint CSS ${report.initial.cssKb} kB > ${BUDGETS.initialCssKb} kB`,
       report.mapChunkKb > BUDGETS.mapChunkKb && `map chunk ${report.mapChunkKb} kB > ${BUDGETS.mapChunkKb} kB`,
+      ...compileHintProblems(process.argv.find((a) => a.startsWith('--dist='))?.slice(7) ?? 'dist'),
     ].filter(Boolean);
     if (failures.length > 0) {
       console.error(`bundle budget exceeded: ${failures.join('; ')}`);
       process.exit(1);
     }
     console.log(
-      `bundle budget ok (first paint JS <= ${BUDGETS.initialJsKb} kB, CSS <= ${BUDGETS.initialCssKb} kB; map chunk <= ${BUDGETS.mapChunkKb} kB)`,
+      `bundle budget ok (first paint JS <= ${BUDGETS.initialJsKb} kB, CSS <= ${BUDGETS.initialCssKb} kB; map chunk <= ${BUDGETS.mapChunkKb} kB; compile hints in place)`,
     );
   }
 }
