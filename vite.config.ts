@@ -49,11 +49,13 @@ function precompress(): Plugin {
 }
 
 /**
- * Marks the chunks every page runs at its start (the entry and the page kit) for V8 to compile
- * whole, on the thread that streams them in (Chrome 136+ reads this magic comment on a script's
- * first line). Left to itself, V8 compiles each function on its first call, on the main thread: at
- * 4x CPU that was 0.4-0.5 s of the /events page's start on the city's edge (bench/RESULTS.md §2c).
- * After minification, which would drop the comment; the source map gains the one line.
+ * Marks every chunk for V8 to compile whole, on the thread that streams it in (Chrome 136+ reads
+ * this magic comment on a script's first line): a chunk is only fetched when its code is about to
+ * run (the entry and the page kit at every start, a page's own, the map's when a map is drawn).
+ * Left to itself, V8 compiles each function on its first call, on the main thread: at 4x CPU on
+ * the city's edge that was about 1.1 s of /events' first 9 s and 0.35 s of /map's more
+ * (bench/RESULTS.md §2c). After minification, which would drop the comment; the source maps gain
+ * the one line.
  */
 function compileHints(): Plugin {
   const hint = '//# allFunctionsCalledOnLoad\n';
@@ -67,7 +69,7 @@ function compileHints(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type === 'chunk' && (chunk.isEntry || chunk.name === 'page-kit')) {
+          if (chunk.type === 'chunk') {
             chunk.code = hint + chunk.code;
             hinted.push(chunk.fileName);
           }

@@ -80,13 +80,14 @@ export function measureBundle(dist = 'dist'): BundleReport {
   };
 }
 
-/** The first line vite.config.ts (`compileHints`) gives the chunks every page runs at its start. */
+/** The first line vite.config.ts (`compileHints`) gives every chunk. */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
- * What is wrong with the compile hints: the entry and the page kit must start with one, and every
- * chunk's source map must have a line for each of its code's (but the last, naming the map), or
- * profiles and error reports would point one line off.
+ * What is wrong with the compile hints: every chunk of the page (a worker's script is an asset,
+ * compiled off the page's thread anyway) must start with one, and its source map must have a line
+ * for each of its code's (but the last, naming the map), or profiles and error reports would point
+ * one line off.
  */
 export function compileHintProblems(dist = 'dist'): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
@@ -94,9 +95,7 @@ export function compileHintProblems(dist = 'dist'): string[] {
   for (const chunk of Object.values(manifest)) {
     if (!chunk.file.endsWith('.js')) continue;
     const code = fs.readFileSync(path.join(dist, chunk.file), 'utf8');
-    const hinted = code.startsWith(`${COMPILE_HINT}\n`);
-    if ((chunk.isEntry === true || chunk.name === 'page-kit') && !hinted)
-      problems.push(`${chunk.file}: no compile hint`);
+    if (!code.startsWith(`${COMPILE_HINT}\n`)) problems.push(`${chunk.file}: no compile hint`);
     const map = JSON.parse(fs.readFileSync(path.join(dist, `${chunk.file}.map`), 'utf8')) as { mappings: string };
     const lines = code.split('\n').length - 1;
     if (map.mappings.split(';').length !== lines) problems.push(`${chunk.file}: its source map is off by a line`);
