@@ -59,7 +59,8 @@ function precompress(): Plugin {
  */
 function compileHints(): Plugin {
   const hint = '//# allFunctionsCalledOnLoad\n';
-  const hinted: string[] = [];
+  /** The source maps of this build's hinted chunks. */
+  let maps: string[] = [];
   return {
     name: 'compile-hints',
     apply: 'build',
@@ -67,12 +68,14 @@ function compileHints(): Plugin {
     generateBundle: {
       // After Vite's own, which rewrites the chunks' code (the preload helper's dependency lists).
       order: 'post',
-      handler(_options, bundle) {
+      handler(options, bundle) {
+        // A map inside the code would be written from the code before the hint, a line off.
+        if (options.sourcemap === 'inline') throw new Error('compile-hints: inline source maps are not supported');
+        maps = [];
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type === 'chunk') {
-            chunk.code = hint + chunk.code;
-            hinted.push(chunk.fileName);
-          }
+          if (chunk.type !== 'chunk') continue;
+          chunk.code = hint + chunk.code;
+          if (options.sourcemap) maps.push(chunk.sourcemapFileName ?? `${chunk.fileName}.map`);
         }
       },
     },
@@ -80,8 +83,8 @@ function compileHints(): Plugin {
     async writeBundle(options) {
       const dir = options.dir ?? 'dist';
       await Promise.all(
-        hinted.splice(0).map(async (file) => {
-          const mapFile = path.join(dir, `${file}.map`);
+        maps.map(async (file) => {
+          const mapFile = path.join(dir, file);
           const map = JSON.parse(await fs.readFile(mapFile, 'utf8')) as { mappings: string };
           map.mappings = `;${map.mappings}`;
           await fs.writeFile(mapFile, JSON.stringify(map));

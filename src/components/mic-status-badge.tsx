@@ -2,7 +2,7 @@ import { IconCircleCheck, IconCircleOff, IconHelpCircle } from '@tabler/icons-re
 import { useTranslation } from '@/lib/i18n';
 import { PlainBadge } from './plain-controls/plain-badge';
 
-/** Device status as a badge with an icon and words, so it is never told by colour alone (one per row of /mics). */
+/** Device status as a badge with an icon and words, so it is never told by colour alone. */
 export function MicStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   if (status === 'active') {

@@ -11,9 +11,9 @@ interface PlainBadgeProps extends HTMLAttributes<HTMLSpanElement> {
 }
 
 /**
- * A span with the look of Mantine's `<Badge>`, for what a list draws once per row: Mantine's resolves
- * its props, variant colours and styles on every render, three components per badge.
- * Anywhere else, use `<Badge>`.
+ * A span with the look of Mantine's `<Badge>`, for what lists draw once per row (and wherever else
+ * those badges appear, so they look the same): Mantine's resolves its props, variant colours and
+ * styles on every render, three components per badge. For a badge of its own, use `<Badge>`.
  */
 export function PlainBadge({
   color,
@@ -30,11 +30,11 @@ export function PlainBadge({
       className={clsx(classes.badge, className)}
       data-variant={variant}
       data-size={size}
-      data-with-left-section={leftSection === undefined ? undefined : true}
+      data-with-left-section={leftSection ? true : undefined}
       style={{ ...variantColors(color, variant), ...style }}
       {...props}
     >
-      {leftSection !== undefined && <span className={classes.section}>{leftSection}</span>}
+      {leftSection ? <span className={classes.section}>{leftSection}</span> : null}
       <span className={classes.label}>{children}</span>
     </span>
   );

@@ -5,7 +5,7 @@ import classes from './plain-button.module.css';
 
 interface PlainButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'color'> {
   variant?: 'filled' | 'subtle';
-  /** A theme colour; the primary colour by default. */
+  /** A theme colour; the theme's primary colour by default. */
   color?: PlainColor;
   /** A spinner instead of the words, and no clicks, while what it started runs. */
   loading?: boolean;

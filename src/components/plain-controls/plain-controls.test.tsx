@@ -61,6 +61,15 @@ describe('plain controls', () => {
     expect(screen.getByRole('switch', { name: 'Active: Gate 7' })).toBeChecked();
   });
 
+  it('a switch shows what it is told, not the click: switching off can wait for a question', async () => {
+    const asked = vi.fn();
+    render(<PlainSwitch aria-label="Active: Gate 7" checked onChange={asked} />);
+    const toggle = screen.getByRole('switch', { name: 'Active: Gate 7' });
+    await userEvent.click(toggle);
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(toggle).toBeChecked();
+  });
+
   it('a badge shows its words as text, with the colours of its variant', () => {
     render(
       <>
@@ -83,5 +92,26 @@ describe('plain controls', () => {
     expect(light).toContainElement(screen.getByTestId('icon'));
     const dot = screen.getByRole('img', { name: 'Priority: high' });
     expect(dot.style.getPropertyValue('--pc-dot')).toBe('var(--mantine-color-orange-8)');
+  });
+
+  it("a shade's light and subtle colours are Mantine's: the shade itself, darkened or faded", () => {
+    render(
+      <>
+        <PlainBadge color="grape.3" variant="light">
+          Light
+        </PlainBadge>
+        <PlainButton color="cyan.8" variant="subtle">
+          Subtle
+        </PlainButton>
+      </>,
+    );
+    const light = screen.getByText('Light').parentElement!;
+    expect(light.style.getPropertyValue('--pc-bg')).toBe('var(--mantine-color-grape-3)');
+    expect(light.style.getPropertyValue('--pc-hover')).toBe(
+      'color-mix(in srgb, var(--mantine-color-grape-3) 90%, black)',
+    );
+    const subtle = screen.getByRole('button', { name: 'Subtle' });
+    // Mantine draws a subtle shade's text no darker than 6.
+    expect(subtle.style.getPropertyValue('--pc-color')).toBe('var(--mantine-color-cyan-6)');
   });
 });
