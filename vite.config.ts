@@ -49,13 +49,12 @@ function precompress(): Plugin {
 }
 
 /**
- * Marks every chunk for V8 to compile whole, on the thread that streams it in (Chrome 136+ reads
- * this magic comment on a script's first line): a chunk is only fetched when its code is about to
- * run (the entry and the page kit at every start, a page's own, the map's when a map is drawn).
- * Left to itself, V8 compiles each function on its first call, on the main thread: at 4x CPU on
- * the city's edge that was about 1.1 s of /events' first 9 s and 0.35 s of /map's more
- * (bench/RESULTS.md §2c). After minification, which would drop the comment; the source maps gain
- * the one line.
+ * Marks every chunk for V8 to compile whole when it loads (Chrome 136+ reads this magic comment on
+ * a script's first line): a chunk is only fetched when its code is about to run (the entry and the
+ * page kit at every start, a page's own, the map's when a map is drawn). Left to itself, V8
+ * compiles each function on its first call, on the main thread: at 4x CPU on the city's edge that
+ * was about 1.1 s of /events' first 9 s, and 0.4 s with the hint (bench/RESULTS.md §2c). After
+ * minification, which would drop the comment; the source maps gain the one line.
  */
 function compileHints(): Plugin {
   const hint = '//# allFunctionsCalledOnLoad\n';
@@ -75,7 +74,8 @@ function compileHints(): Plugin {
         for (const chunk of Object.values(bundle)) {
           if (chunk.type !== 'chunk') continue;
           chunk.code = hint + chunk.code;
-          if (options.sourcemap) maps.push(chunk.sourcemapFileName ?? `${chunk.fileName}.map`);
+          // The bundler's own runtime helpers come without a map.
+          if (options.sourcemap && chunk.map) maps.push(chunk.sourcemapFileName ?? `${chunk.fileName}.map`);
         }
       },
     },
@@ -117,6 +117,11 @@ function firstFrame(): Plugin {
         // public/boot.js starts the app once the frame is painted: the built entry is named, not loaded.
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
         if (!entry.test(out)) throw new Error('index.html: no entry script to hand to public/boot.js');
+        const module = entry.exec(out)![1];
+        // So are the entry's own imports, which public/boot.js preloads before it.
+        out = out.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_link, file: string) =>
+          file === module ? '' : `<meta name="app-import" content="${file}" />`,
+        );
         return out.replace(entry, '<meta name="app-module" content="$1" />');
       },
     },
@@ -208,7 +213,24 @@ export default defineConfig(({ command }) => ({
               includeDependenciesRecursively: false,
             },
             {
-              // Everything the entry loads statically, in the entry's one file. Left to automatic
+              // The entry's libraries in three files of their own (React, React Router, Mantine): each
+              // is parsed as it arrives, not all 560 kB in the one task that then runs the app, the
+              // longest of a page's start (about 400 ms at 4x CPU; bench/RESULTS.md §2c). Only what
+              // the entry loads ($initial): a page's own Mantine components stay in the page kit.
+              name: 'shell-react',
+              priority: 4,
+              tags: ['$initial'],
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            },
+            { name: 'shell-router', priority: 4, tags: ['$initial'], test: /node_modules[\\/]react-router[\\/]/ },
+            {
+              name: 'shell-mantine',
+              priority: 4,
+              tags: ['$initial'],
+              test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/,
+            },
+            {
+              // The rest of what the entry loads statically, in the entry's one file. Left to automatic
               // splitting, each module a lazy chunk also imports (Box, jsx-runtime, i18n, …) became
               // a common chunk of its own: twelve more files before the first paint, each gzipped
               // alone and with its own import/export glue (173.6 kB against 168.8 kB in one).

@@ -62,6 +62,9 @@
     // The data the page reads first (server/route-preload.ts names it only for a signed-in person).
     var data = document.querySelectorAll('meta[name="page-data"]');
     for (var k = 0; k < data.length; k += 1) links.push(['preload', data[k].content, 'fetch']);
+    // The entry's libraries, in files of their own (vite.config.ts), before the pages' modules.
+    var imports = document.querySelectorAll('meta[name="app-import"]');
+    for (var m = 0; m < imports.length; m += 1) links.push(['modulepreload', imports[m].content]);
     var modules = document.querySelectorAll('meta[name="page-module"]');
     for (var j = 0; j < modules.length; j += 1) links.push(['modulepreload', modules[j].content]);
     links.push(['modulepreload', app.content]);
