@@ -122,6 +122,9 @@ function firstFrame(): Plugin {
         out = out.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_link, file: string) =>
           file === module ? '' : `<meta name="app-import" content="${file}" />`,
         );
+        // One left in the page would be fetched beside what the frame needs, holding its paint back.
+        if (out.includes('rel="modulepreload"'))
+          throw new Error('index.html: a modulepreload link not handed to boot.js');
         return out.replace(entry, '<meta name="app-module" content="$1" />');
       },
     },
