@@ -59,7 +59,9 @@ function Outlines() {
   const scheme = useComputedColorScheme('light');
   const [outlines, setOutlines] = useState<CountryOutlines | null>(null);
   const [near, setNear] = useState<Feature[] | null>(null);
-  const [renderer] = useState(() => L.canvas({ padding: 0.5, pane: PANE }));
+  // The markers' margin: a drag shows land as far as it shows mics. At half the view (0.5) the
+  // canvas was 4 views in area, rastered and copied on every redraw (a 4K wall: 133 MB).
+  const [renderer] = useState(() => L.canvas({ padding: 0.3, pane: PANE }));
   // Only the countries near the view become map layers: all of them (their points made into
   // Leaflet objects and projected) held a phone's main thread for about a second.
   const [region, setRegion] = useState(() => regionAround(map));
