@@ -5,9 +5,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { clientOf, getEdge, type EdgeAccess } from './access.js';
+import type { EdgeMemo } from './client.js';
 import { EdgeError } from './errors.js';
 
 const page = z.object({ results: z.array(z.object({ id: z.string() })) });
+
+let steady = 'm1';
 
 describe('the edge client: every way an edge read fails is one EdgeError that names it', () => {
   let edge: FastifyInstance;
@@ -24,6 +27,8 @@ describe('the edge client: every way an edge read fails is one EdgeError that na
     edge.get('/moved', async (_request, reply) => reply.redirect('/good', 302));
     edge.get('/huge', async () => ({ results: Array.from({ length: 2000 }, (_, i) => ({ id: `e${i}` })) }));
     edge.get('/gone', async (_request, reply) => reply.code(404).send({ detail: 'No such thing' }));
+    // Answers the same until told otherwise, as a mic page does between two walks of the hub.
+    edge.get('/steady', async () => ({ results: [{ id: steady }] }));
     const upstream = await edge.listen({ host: '127.0.0.1', port: 0 });
     // Generous for a loaded 2-core machine; the timeout case sets its own 0.5 s.
     access = { upstream, token: 't', timeoutMs: 5_000, maxResponseBytes: 16 * 1024 };
@@ -44,6 +49,27 @@ describe('the edge client: every way an edge read fails is one EdgeError that na
 
   it('reads a good answer as its schema', async () => {
     expect(await getEdge(access, '/good', new URLSearchParams(), null, page)).toEqual({ results: [{ id: 'e1' }] });
+  });
+
+  it("gives a caller's memo back the objects it read before while the answer's text stays the same", async () => {
+    const client = clientOf(access);
+    const memo: EdgeMemo = new Map();
+    const query = new URLSearchParams({ page: '1' });
+    const first = await client.get('/steady', query, page, { memo });
+    expect(await client.get('/steady', query, page, { memo })).toBe(first);
+    // Another schema, another page or no memo: read afresh.
+    const other = z.object({ results: z.array(z.object({ id: z.string() })) });
+    expect(await client.get('/steady', query, other, { memo })).not.toBe(first);
+    expect(await client.get('/steady', new URLSearchParams({ page: '2' }), page, { memo })).not.toBe(first);
+    expect(await client.get('/steady', query, page)).not.toBe(first);
+    steady = 'm2';
+    const changed = await client.get('/steady', query, page, { memo });
+    expect(changed).toEqual({ results: [{ id: 'm2' }] });
+    // A wrong shape is refused as ever, and the last good answer is not handed out for it.
+    steady = 7 as unknown as string;
+    await expect(client.get('/steady', query, page, { memo })).rejects.toThrow(/Unexpected response shape/);
+    steady = 'm2';
+    expect(await client.get('/steady', query, page, { memo })).toBe(changed);
   });
 
   it('names malformed JSON, a wrong shape, an error status, a timeout and an unreachable edge', async () => {

@@ -61,7 +61,16 @@ export interface EdgeAnswer {
 export interface EdgeGetOptions {
   authorization?: string | null;
   signal?: AbortSignal;
+  /**
+   * The caller's own last answers of these requests: an answer whose text is the same as last time,
+   * to the same schema, is returned as it was read then (the same objects, which nobody may change),
+   * without parsing, redacting and checking it again.
+   */
+  memo?: EdgeMemo;
 }
+
+/** One request's last answer: its text and what it was read as (already without credentials). */
+export type EdgeMemo = Map<string, { text: string; schema: z.ZodType; data: unknown }>;
 
 /** The console's one client of the edge (see server/edge/README in docs/architecture). */
 export interface EdgeClient {
@@ -189,6 +198,10 @@ export function createEdgeClient(settings: EdgeSettings): EdgeClient {
       if (status < 200 || status >= 300) {
         throw new EdgeError('http', `${status} ${edgeDetailOf(text)} (${endpoint})`, status);
       }
+      const memoKey = options.memo === undefined ? '' : edgeUrl('http://memo', path, query).href;
+      const last = options.memo?.get(memoKey);
+      if (last !== undefined && last.schema === schema && last.text === text)
+        return last.data as z.infer<typeof schema>;
       let json: unknown;
       try {
         json = JSON.parse(text);
@@ -197,6 +210,7 @@ export function createEdgeClient(settings: EdgeSettings): EdgeClient {
       }
       const parsed = schema.safeParse(redactCredentials(json));
       if (!parsed.success) throw shapeError(endpoint, parsed.error);
+      options.memo?.set(memoKey, { text, schema, data: parsed.data });
       return parsed.data;
     },
   };

@@ -29,6 +29,25 @@ export interface ReadPagesOptions<T> {
   stopAfter?: (pageItems: readonly T[]) => boolean;
 }
 
+const pageSchemas = new WeakMap<z.ZodType, z.ZodType>();
+
+/** One schema per item schema, so a walk's pages can be recognised from the last walk (EdgeMemo). */
+function pageSchemaOf<T>(item: z.ZodType<T>) {
+  let schema = pageSchemas.get(item);
+  if (schema === undefined) {
+    // The counts only stop the walk early, so a page without them is still read (as a short one ends it).
+    schema = z.looseObject({
+      page: count.optional(),
+      size: count.optional(),
+      total_cnt: count.optional(),
+      max_page: count.optional(),
+      results: z.array(item),
+    });
+    pageSchemas.set(item, schema);
+  }
+  return schema as z.ZodType<{ page?: number; size?: number; total_cnt?: number; max_page?: number; results: T[] }>;
+}
+
 /**
  * Walks a list endpoint page by page at the largest size, one request at a time. It stops at a
  * short or empty page, at the edge's own `max_page`, at `maxPages`, or at a page that holds only
@@ -36,14 +55,7 @@ export interface ReadPagesOptions<T> {
  * walk early: no loop bound or allocation comes from them.
  */
 export async function readPages<T>(edge: Pick<EdgeClient, 'get'>, options: ReadPagesOptions<T>): Promise<PagesRead<T>> {
-  // The counts only stop the walk early, so a page without them is still read (as a short one ends it).
-  const schema = z.looseObject({
-    page: count.optional(),
-    size: count.optional(),
-    total_cnt: count.optional(),
-    max_page: count.optional(),
-    results: z.array(options.item),
-  });
+  const schema = pageSchemaOf(options.item);
   const size = Math.min(options.size ?? PAGE_SIZE, PAGE_SIZE);
   const byId = new Map<string, T>();
   let reportedTotal: number | null = null;

@@ -41,6 +41,19 @@ describe('inventory change detection', () => {
     });
   });
 
+  it('lists the same mics as the same list until a change, which a walk of the same objects is not', () => {
+    const inventory = new Inventory('boot');
+    const mics = [mic(1), mic(2)];
+    inventory.replace(walk(mics), 0, 1);
+    const listed = inventory.mics();
+    // A walk whose pages came back unchanged brings the same objects (EdgeMemo).
+    expect(inventory.replace(walk(mics), 2, 3)).toBeNull();
+    expect(inventory.mics()).toBe(listed);
+    inventory.upsert(mic(2, { name: 'Renamed' }), 4);
+    expect(inventory.mics()).not.toBe(listed);
+    expect(inventory.mics().map((m) => m.name)).toContain('Renamed');
+  });
+
   it('remembers whether the walk hit the page cap', () => {
     const inventory = new Inventory('boot');
     inventory.replace(walk([mic(1)], false), 0, 1);

@@ -32,13 +32,22 @@ export interface InventorySnapshot {
   fetchedAt: number;
   complete: boolean;
   reportedTotal: number | null;
-  mics: Mic[];
+  mics: readonly Mic[];
 }
 
 /** A walk's facts beside its diff, for a replica applying the diff to its copy. */
 export type InventoryMeta = Pick<InventorySnapshot, 'fetchedAt' | 'complete' | 'reportedTotal'>;
 
-const hashOf = (mic: Mic) => crypto.createHash('sha1').update(JSON.stringify(mic)).digest('base64');
+const hashes = new WeakMap<Mic, string>();
+/** By object: the walk's unchanged pages bring back the objects read before (EdgeMemo), already hashed. */
+function hashOf(mic: Mic): string {
+  let hash = hashes.get(mic);
+  if (hash === undefined) {
+    hash = crypto.createHash('sha1').update(JSON.stringify(mic)).digest('base64');
+    hashes.set(mic, hash);
+  }
+  return hash;
+}
 
 /**
  * The hub's copy of the edge's mic inventory. Each mic is kept with a hash of its content, so a
@@ -54,6 +63,7 @@ export class Inventory {
   private reportedTotal: number | null = null;
   /** Mics re-read after an edit: a walk that started before the re-read must not undo it. */
   private readonly refreshedAt = new Map<string, number>();
+  private listed: { version: string; mics: readonly Mic[] } | null = null;
 
   constructor(private readonly bootId: string = crypto.randomBytes(4).toString('hex')) {
     this.current = `${bootId}.0`;
@@ -91,8 +101,12 @@ export class Inventory {
     return this.entries.has(micId);
   }
 
-  mics(): Mic[] {
-    return [...this.entries.values()].map((entry) => entry.mic);
+  /** The same list while the version stands: the insights key their directory and its areas on it. */
+  mics(): readonly Mic[] {
+    if (this.listed?.version !== this.current) {
+      this.listed = { version: this.current, mics: [...this.entries.values()].map((entry) => entry.mic) };
+    }
+    return this.listed.mics;
   }
 
   /** Applies a whole walk that started at `startedAt`; null when nothing changed. */

@@ -54,7 +54,7 @@ export function connections(page: unknown): Map<string, Connection> {
 
 export interface HealthInput {
   db: Kysely<ConsoleSchema>;
-  mics: Map<string, DirectoryMic>;
+  mics: ReadonlyMap<string, DirectoryMic>;
   index: DirectoryIndex;
   connections: Map<string, Connection>;
   rules: CorroborationRules;

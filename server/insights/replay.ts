@@ -54,7 +54,7 @@ export function parseComposite(body: unknown): ReplayComposite | null {
  */
 export async function replay(
   composite: ReplayComposite,
-  directory: Map<string, DirectoryMic>,
+  directory: ReadonlyMap<string, DirectoryMic>,
   reader: EdgeReader,
   radiusM: number,
 ) {

@@ -49,7 +49,7 @@ export function sendEdgeError(reply: FastifyReply, error: unknown) {
 async function neighbourEvents(
   reader: EdgeReader,
   page: HeardEvent[],
-  mics: Map<string, DirectoryMic>,
+  mics: ReadonlyMap<string, DirectoryMic>,
   near: ReadonlyMap<string, readonly string[]>,
   rules: CorroborationRules,
   authorization: string | undefined,

@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
  */
 export async function thresholdAdvice(
   db: Kysely<ConsoleSchema>,
-  mics: Map<string, DirectoryMic>,
+  mics: ReadonlyMap<string, DirectoryMic>,
   labels: Map<string, { ko: string; en: string }>,
   state: BackfillState | null,
   now: number,

@@ -19,7 +19,7 @@ type LabelName = { ko: string; en: string } | null;
 
 export interface UnusualInput {
   db: Kysely<ConsoleSchema>;
-  mics: Map<string, DirectoryMic>;
+  mics: ReadonlyMap<string, DirectoryMic>;
   index: DirectoryIndex;
   state: BackfillState | null;
   completeThrough: number;
