@@ -143,6 +143,16 @@ describe('demo edge: single mic and PATCH', () => {
     expect((await call('/api/v1/mics/mic-0004')).body.data).toEqual(before);
   });
 
+  it('lists an edit on the list pages read before it (they are kept between reads)', async () => {
+    const listed = async () =>
+      ((await call('/api/v1/mics?size=100')).body.results as { id: string; host: string }[]).find(
+        (m) => m.id === 'mic-0005',
+      )!.host;
+    expect(await listed()).toBe(await listed());
+    await call('/api/v1/mics/mic-0005', { method: 'PATCH', body: JSON.stringify({ host: '10.77.0.5' }) });
+    expect(await listed()).toBe('10.77.0.5');
+  });
+
   it('answers 422 for a body that is not JSON', async () => {
     const { status, body } = await call('/api/v1/mics/mic-0004', { method: 'PATCH', body: '{not json' });
     expect(status).toBe(422);

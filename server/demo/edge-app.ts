@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerDemoAudio } from './audio-clips.js';
 import { CompositeBody, type Piece } from './composite-body.js';
-import type { Slice } from './rows.js';
+import type { MicDevice, Slice } from './rows.js';
 import type { DemoStore } from './store.js';
 import { EdgeTraffic } from './traffic.js';
 import { faultApplies, normalFaults, wrongShape, type FaultState } from './faults.js';
@@ -123,7 +123,10 @@ export function buildDemoEdge(options: DemoEdgeOptions): {
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not Found' }));
 
-  app.get('/api/v1/mics', async (request) => {
+  // A page's JSON, made once while the store keeps the page (the hub reads them all every 10 s).
+  const micBodies = new WeakMap<Slice<MicDevice>, string>();
+
+  app.get('/api/v1/mics', async (request, reply) => {
     const q = new QueryReader(request.query as Query);
     const filter = {
       page: q.page(),
@@ -132,7 +135,10 @@ export function buildDemoEdge(options: DemoEdgeOptions): {
       edge_id: q.text('edge_id'),
     };
     q.done();
-    return pageOf(filter.page, filter.size, store.listMics(filter));
+    const slice = store.listMics(filter);
+    let body = micBodies.get(slice);
+    if (body === undefined) micBodies.set(slice, (body = JSON.stringify(pageOf(filter.page, filter.size, slice))));
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.get<{ Params: { micId: string } }>('/api/v1/mics/:micId', async (request, reply) => {
