@@ -1,5 +1,5 @@
 import type { MicPlace } from './corroboration.js';
-import { distanceMeters } from './geo.js';
+import { distanceMeters, EARTH_RADIUS_M } from './geo.js';
 
 /** Fewer metres than a degree of latitude holds anywhere (~111,195 on the haversine sphere): cells err wide. */
 const METRES_PER_DEGREE = 111_000;
@@ -25,22 +25,33 @@ export function neighbourIndex(places: readonly MicPlace[], radiusM: number): Ma
   const cellLat = radiusM / METRES_PER_DEGREE;
   const widest = places.reduce((max, p) => Math.max(max, Math.abs(p.latitude)), 0);
   const cellLon = cellLat / Math.max(0.01, Math.cos((Math.min(89, widest) * Math.PI) / 180));
-  const cells = new Map<string, MicPlace[]>();
-  const cellOf = (p: MicPlace) => [Math.floor(p.latitude / cellLat), Math.floor(p.longitude / cellLon)] as const;
+  // A cell as one number (a row wide enough for every column either side of 0), not a text key
+  // made for each of the 9 lookups per mic.
+  const row = 2 * Math.ceil(180 / cellLon) + 3;
+  const cellOf = (p: MicPlace) => Math.floor(p.latitude / cellLat) * row + Math.floor(p.longitude / cellLon);
+  const cells = new Map<number, MicPlace[]>();
   for (const p of places) {
-    const [r, c] = cellOf(p);
-    const key = `${r}:${c}`;
-    const list = cells.get(key) ?? [];
-    list.push(p);
-    cells.set(key, list);
+    const key = cellOf(p);
+    const list = cells.get(key);
+    if (list === undefined) cells.set(key, [p]);
+    else list.push(p);
   }
+  // A flat distance first, and the haversine only for the pairs it cannot rule out. Its degrees of
+  // longitude are as narrow as at the mics' highest latitude, so it never makes a pair farther
+  // apart than it is; the 5 % margin covers the sphere's curve, so no pair inside the radius is lost.
+  const metresPerDegree = (Math.PI / 180) * EARTH_RADIUS_M;
+  const cosWidest = Math.cos((Math.min(90, widest) * Math.PI) / 180);
+  const outside = (radiusM * 1.05) ** 2;
   const out = new Map<string, string[]>();
   for (const p of places) {
-    const [r, c] = cellOf(p);
+    const key = cellOf(p);
     const near: string[] = [];
-    for (let dr = -1; dr <= 1; dr++) {
+    for (let dr = -row; dr <= row; dr += row) {
       for (let dc = -1; dc <= 1; dc++) {
-        for (const q of cells.get(`${r + dr}:${c + dc}`) ?? []) {
+        for (const q of cells.get(key + dr + dc) ?? []) {
+          const dy = (q.latitude - p.latitude) * metresPerDegree;
+          const dx = (q.longitude - p.longitude) * metresPerDegree * cosWidest;
+          if (dx * dx + dy * dy > outside) continue;
           if (q.id !== p.id && distanceMeters(p, q) <= radiusM) near.push(q.id);
         }
       }

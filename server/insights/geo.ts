@@ -1,4 +1,5 @@
-const EARTH_RADIUS_M = 6_371_008.8;
+/** The haversine sphere's radius (the mean Earth radius). */
+export const EARTH_RADIUS_M = 6_371_008.8;
 
 export interface Place {
   latitude: number;
