@@ -119,6 +119,24 @@ describe('route preloads in the page', () => {
     expect(data(holding('/mics/mic-0007', false))).toEqual([]);
   });
 
+  it("fill a default view's window from the server's clock, cut to the minute as the page cuts it", () => {
+    const data = (html: string) =>
+      [...html.matchAll(/<meta name="page-data" content="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+    let now = Date.parse('2026-11-29T16:42:59.870Z');
+    const holding = routePages(dir, { demo: false, serverHoldsToken: true, now: () => now });
+    const events = '/api/v1/events?page=1&size=25&start=';
+    expect(data(holding('/events', true))).toEqual([
+      '/api/review/me',
+      '/api/labels',
+      `${events}2026-11-28T16%3A42%3A00.000Z`,
+    ]);
+    // Read per page: a minute later, a window a minute later.
+    now += 1_000;
+    expect(data(holding('/events', true))).toContain(`${events}2026-11-28T16%3A43%3A00.000Z`);
+    // Another range or page reads another list.
+    expect(data(holding('/events', true, '?range=1h'))).toEqual(['/api/review/me', '/api/labels']);
+  });
+
   it("name the chunks of every page in the route table that asks for them, and its parents' (src/app/routes.ts)", () => {
     // A build where each page module is a chunk of its own: what the server names is read from the table alone.
     const chunk = (module: string) => `assets/${module.replace(/[/.]/g, '_')}.js`;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REDIRECTS, ROUTES, type FramePart, type RouteEntry } from '../src/app/routes.js';
+import { REDIRECTS, ROUTES, withWindows, type FramePart, type RouteEntry } from '../src/app/routes.js';
+import { windowStart } from '../src/lib/time-window.js';
 import type { BootScript } from './boot-script.js';
 
 /** What Vite's build manifest says of a chunk (`build.manifest`), as far as we read it. */
@@ -118,19 +119,22 @@ export function routePages(
     serverHoldsToken = false,
     boot = null,
     liveMark = () => null,
+    now = Date.now,
   }: {
     demo: boolean;
     serverHoldsToken?: boolean;
     boot?: BootScript | null;
     /** The hub's newest message id, where a stream opened by this page can start (null without a hub). */
     liveMark?: () => string | null;
+    /** The clock that fills the data's time windows (`{last:N}`), as the page's own request does. */
+    now?: () => number;
   },
 ): (pathname: string, signedIn?: boolean, search?: string) => string {
   const sent = pagesWithoutData(staticDir, demo, boot);
   if (!serverHoldsToken) return (pathname) => sent(pathname);
   return (pathname, signedIn = false, search = '') => {
     const entry = signedIn ? entryOf(pathname) : undefined;
-    const paths = entry === undefined ? [] : dataOf(entry, pathname, search === '' || search === '?');
+    const paths = entry === undefined ? [] : dataOf(entry, pathname, search === '' || search === '?', now());
     const html = sent(pathname);
     if (paths.length === 0) return html;
     // Named for public/boot.js, which preloads them with the page's chunks: the app's own request
@@ -153,8 +157,11 @@ const LIVE_ID = /^[0-9a-f]+-\d+$/;
  */
 const PLAIN_SEGMENT = /^[A-Za-z0-9_-]{1,128}$/;
 
-/** The data an entry names for one URL, `:name` filled from the path; a path whose parameter is not plain is left out. */
-function dataOf(entry: RouteEntry, pathname: string, defaultView: boolean): string[] {
+/**
+ * The data an entry names for one URL, `:name` filled from the path and `{last:N}` from the clock;
+ * a path whose parameter is not plain is left out.
+ */
+function dataOf(entry: RouteEntry, pathname: string, defaultView: boolean, now: number): string[] {
   const paths = [...(entry.data ?? []), ...(defaultView ? (entry.defaultData ?? []) : [])];
   const given = pathname.replace(/\/$/, '').split('/');
   const params = new Map(
@@ -169,7 +176,7 @@ function dataOf(entry: RouteEntry, pathname: string, defaultView: boolean): stri
       plain &&= PLAIN_SEGMENT.test(value);
       return value;
     });
-    return plain ? [filled] : [];
+    return plain ? [withWindows(filled, (minutes) => windowStart(minutes, now))] : [];
   });
 }
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { lazySchema } from '@/lib/lazy-schema';
+import { windowStart } from '@/lib/time-window';
 import { request } from './client';
 import type { EventListParams } from './endpoints';
 import type { EventQuery } from './queries';
@@ -120,8 +121,7 @@ export const insightQueries = {
         getCorroboration(
           {
             ...params,
-            start:
-              sinceMinutes === undefined ? params.start : new Date(Date.now() - sinceMinutes * 60_000).toISOString(),
+            start: sinceMinutes === undefined ? params.start : windowStart(sinceMinutes),
           },
           signal,
         ),

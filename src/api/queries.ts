@@ -11,6 +11,7 @@ import {
   type EventListParams,
   type MicListParams,
 } from './endpoints';
+import { windowStart } from '@/lib/time-window';
 import { inventoryMicOf, withCategoriesOf } from './inventory-check';
 import { markList } from './live/list-marks';
 import type { Inventory, Mic, Page } from './schemas';
@@ -80,8 +81,7 @@ export interface RelativeWindow {
   sinceMinutes?: number;
 }
 
-const since = (minutes: number | undefined) =>
-  minutes === undefined ? undefined : new Date(Date.now() - minutes * 60_000).toISOString();
+const since = (minutes: number | undefined) => (minutes === undefined ? undefined : windowStart(minutes));
 
 export type EventQuery = EventListParams & RelativeWindow;
 

@@ -1,11 +1,13 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compositeEventQueries, micQueries, reviewQueries } from '@/api';
+import { compositeEventQueries, eventQueries, micQueries, reviewQueries } from '@/api';
 import { priorityQueries } from '@/api/priority';
 import { labelQueries } from '@/api/labels';
 import { timelineQuery, timelineSearch } from '@/features/composite-events/timeline-filters';
+import { eventListQuery, eventSearch } from '@/features/events/event-filters';
 import { listParamsOf, micTableSearch } from '@/features/mics/mic-filters';
-import { ROUTES } from './routes';
+import { windowStart } from '@/lib/time-window';
+import { ROUTES, withWindows } from './routes';
 
 /**
  * The data a route names for preloading (server/route-preload.ts) is only of use if it is the very
@@ -41,7 +43,10 @@ async function urlOf(options: Read): Promise<string> {
   return `${url.pathname}${url.search}`;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 const ID = '41548adf-b74f-40aa-8f75-4c0d9e3cba0b';
 
@@ -58,7 +63,11 @@ const FIRST_READS: Record<string, { path: string; always: Read[]; defaultView?: 
     always: [micQueries.detail('mic-0007'), labelQueries.names()],
     defaultView: [micQueries.list(listParamsOf(micTableSearch.defaults))],
   },
-  '/events': { path: '/events', always: [reviewQueries.me(), labelQueries.names()] },
+  '/events': {
+    path: '/events',
+    always: [reviewQueries.me(), labelQueries.names()],
+    defaultView: [eventQueries.list(eventListQuery(eventSearch.defaults))],
+  },
   '/composite-events': {
     path: '/composite-events',
     always: [reviewQueries.me()],
@@ -75,13 +84,18 @@ const FIRST_READS: Record<string, { path: string; always: Read[]; defaultView?: 
   },
 };
 
-/** An entry's paths with `:name` filled from a URL's path, as the server fills them. */
+/** An entry's paths with `:name` filled from a URL's path and `{last:N}` from the clock, as the server fills them. */
 function filled(paths: readonly string[] | undefined, pattern: string, path: string): string[] {
   const given = path.split('/');
   const params = new Map(
     pattern.split('/').flatMap((part, i) => (part.startsWith(':') ? [[part.slice(1), given[i]!] as const] : [])),
   );
-  return (paths ?? []).map((p) => p.replace(/:([A-Za-z]+)/g, (_, name: string) => params.get(name)!));
+  return (paths ?? []).map((p) =>
+    withWindows(
+      p.replace(/:([A-Za-z]+)/g, (_, name: string) => params.get(name)!),
+      (minutes) => windowStart(minutes),
+    ),
+  );
 }
 
 describe('the data a route names for preloading', () => {
@@ -92,6 +106,8 @@ describe('the data a route names for preloading', () => {
 
   for (const entry of ROUTES.filter((e) => FIRST_READS[e.path] !== undefined)) {
     it(`is what ${entry.path} fetches first`, async () => {
+      // Late in a minute: the page's window and the server's are cut to the same minute all the same.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-29T16:42:59.870Z') });
       const reads = FIRST_READS[entry.path]!;
       const always = await Promise.all(reads.always.map(urlOf));
       const defaultView = await Promise.all((reads.defaultView ?? []).map(urlOf));

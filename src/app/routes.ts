@@ -53,7 +53,10 @@ export interface RouteEntry {
    * with the scripts instead of after the app has run.
    */
   readonly data?: readonly string[];
-  /** As `data`, what the page's default view reads: named only when the URL has no query (a filter reads something else). */
+  /**
+   * As `data`, what the page's default view reads: named only when the URL has no query (a filter
+   * reads something else). `{last:N}` is where a window of the last N minutes starts (`withWindows`).
+   */
   readonly defaultData?: readonly string[];
   /**
    * The page's heading and what it is for, drawn in the first frame in the reader's language, in
@@ -64,6 +67,13 @@ export interface RouteEntry {
    */
   readonly heading?: FrameHeading;
 }
+
+/**
+ * A route's data path with each `{last:N}` filled by `start` (src/lib/time-window.ts `windowStart`:
+ * the server by its clock, the page by the browser's), encoded as the app's query strings are.
+ */
+export const withWindows = (path: string, start: (minutes: number) => string): string =>
+  path.replace(/\{last:(\d+)\}/g, (_, minutes: string) => encodeURIComponent(start(Number(minutes))));
 
 export const ROUTES: readonly RouteEntry[] = [
   {
@@ -111,8 +121,9 @@ export const ROUTES: readonly RouteEntry[] = [
     shell: 'console',
     nav: { menu: 'main' },
     preload: 'chunks',
-    // The list's own request names the last 24 hours from the browser's clock: not known here.
     data: ['/api/review/me', '/api/labels'],
+    // The last 24 hours, cut to the minute by the server's clock as the page cuts them by the browser's.
+    defaultData: ['/api/v1/events?page=1&size=25&start={last:1440}'],
   },
   {
     path: '/map',

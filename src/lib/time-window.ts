@@ -20,3 +20,13 @@ export function parseWindowMinutes(
 export function windowParam(minutes: number): string {
   return minutes % 60 === 0 ? `${minutes / 60}h` : `${minutes}m`;
 }
+
+/**
+ * Where a window of the last `minutes` starts, cut to the whole minute: the console server names
+ * the same URL in the page it sends (a route's `{last:N}` data, server/route-preload.ts), so the
+ * browser's preload of a page's first list is the very request the page then makes. The window is
+ * up to a minute longer than asked.
+ */
+export function windowStart(minutes: number, now = Date.now()): string {
+  return new Date(Math.floor(now / 60_000) * 60_000 - minutes * 60_000).toISOString();
+}
