@@ -1,7 +1,6 @@
-import type { Place } from '../insights/geo.js';
+// The haversine's sphere: distances here and there agree to millimetres at city scale.
+import { EARTH_RADIUS_M, type Place } from '../insights/geo.js';
 
-/** The haversine's sphere (server/insights/geo.ts): distances here and there agree to millimetres at city scale. */
-const EARTH_RADIUS_M = 6_371_008.8;
 const RAD = Math.PI / 180;
 
 export interface Point {
