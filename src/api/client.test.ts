@@ -129,7 +129,8 @@ describe('API client', () => {
     server.use(http.get('*/api/v1/mics', () => HttpResponse.json(pageFixture([micFixture(), mic]))));
     const error = await failure(listMics({}));
     expect(error.kind).toBe('contract');
-    expect(error.message).toContain('results[1].created_at');
+    // Zod's English messages (loaded after the first paint, src/api/zod-messages.ts) say what was wrong.
+    expect(error.message).toContain('results[1].created_at: Invalid input: expected string, received number');
   });
 
   it('tolerates extra fields and unknown status values, and keeps unknown threshold categories', async () => {
@@ -251,7 +252,7 @@ describe('API client', () => {
     );
     const error = await failure(getInventory(null));
     expect(error.kind).toBe('contract');
-    expect(error.message).toContain('mics[1].location.latitude');
+    expect(error.message).toContain('mics[1].location.latitude: Invalid input: expected number, received string');
   });
 
   it('accepts any integer count the interface allows, even past 2^53', async () => {

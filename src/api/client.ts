@@ -3,6 +3,7 @@ import { accessToken } from './access-token';
 import { ApiError, contractError, errorFromResponse } from './api-error';
 import { edgeConnection } from './connection';
 import { sessionEnd } from './session';
+import { zodMessages } from './zod-messages';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
@@ -89,7 +90,10 @@ export async function request<S extends z.ZodMiniType>(options: RequestOptions<S
   }
   connection?.succeeded();
   const parsed = options.schema.safeParse(json);
-  if (!parsed.success) throw contractError(endpoint, parsed.error);
+  if (!parsed.success) {
+    await zodMessages;
+    throw contractError(endpoint, options.schema.safeParse(json).error ?? parsed.error);
+  }
   options.onHeaders?.(response.headers);
   return parsed.data;
 }

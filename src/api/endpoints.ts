@@ -1,6 +1,7 @@
 import { contractError } from './api-error';
 import { request } from './client';
 import { checkedMics } from './inventory-check';
+import { zodMessages } from './zod-messages';
 import {
   compositeEventPageSchema,
   compositeEventSchema,
@@ -86,6 +87,7 @@ export async function getInventory(edgeId: string | null, signal?: AbortSignal):
   const mics = checkedMics(envelope.mics);
   if (mics !== null) return { ...envelope, mics };
   // Something is off: the schema's own check names the field.
+  await zodMessages;
   const parsed = inventorySchema.safeParse(envelope);
   if (!parsed.success) throw contractError(`GET ${path}`, parsed.error);
   return parsed.data;

@@ -1,9 +1,5 @@
-import { en } from 'zod/locales';
 import * as z from 'zod/mini';
 import { lazySchema } from '@/lib/lazy-schema';
-
-// English messages name what was expected and what arrived ("expected string, received number").
-z.config(en());
 
 /**
  * The edge mic service's resources, as the interface document describes them.
