@@ -145,7 +145,7 @@ export default tseslint.config(
               // The route table is plain data without imports: the server preloads each page's chunks
               // from it, and fills its data's time windows as the page does (also without imports).
               except: ['./app/routes.ts', './lib/time-window.ts'],
-              message: 'The server never imports the browser app (but its route table).',
+              message: 'The server never imports the browser app (but its route table and its time windows).',
             },
           ],
         },

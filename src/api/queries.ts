@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { windowStart } from '@/lib/time-window';
 import {
   getCompositeEvent,
   getInventory,
@@ -11,7 +12,6 @@ import {
   type EventListParams,
   type MicListParams,
 } from './endpoints';
-import { windowStart } from '@/lib/time-window';
 import { inventoryMicOf, withCategoriesOf } from './inventory-check';
 import { markList } from './live/list-marks';
 import type { Inventory, Mic, Page } from './schemas';
