@@ -107,6 +107,22 @@ describe('events from the stream', () => {
     expect(page.total_cnt).toBe(2);
   });
 
+  it('bound the window as the list’s own read does: from the whole minute', () => {
+    const wall = eventQueries.list({ sinceMinutes: 15, size: 5 });
+    seed({ ...wall, meta: LIVE_MERGE }, pageFixture([], { size: 5 }));
+    // 40 s into 07:10: the list read from 06:55:00, so a sound at 06:55:10 is in it, one at 06:54:50 not.
+    const later = now + 40_000;
+    applyEvents(
+      client,
+      [
+        eventFixture({ id: 'inside', created_at: '2026-11-21T06:55:10.000Z' }),
+        eventFixture({ id: 'before', created_at: '2026-11-21T06:54:50.000Z' }),
+      ],
+      later,
+    );
+    expect(client.getQueryData<Page<SoundEvent>>(wall.queryKey)!.results.map((e) => e.id)).toEqual(['inside']);
+  });
+
   it('leave a snapshot list alone (the events page counts them instead)', () => {
     const snapshot = eventQueries.list({ sinceMinutes: 1440, size: 25, page: 1 });
     seed(snapshot, pageFixture([eventFixture({ id: 'old', created_at: at(5) })]));

@@ -1,4 +1,5 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
+import { windowStart } from '@/lib/time-window';
 import { inventoryMicOf, withCategoriesOf } from '../inventory-check';
 import type { CompositeEventQuery, EventQuery } from '../queries';
 import { compositeEventQueries, eventQueries, micQueries } from '../queries';
@@ -67,11 +68,15 @@ export function applyMics(queryClient: QueryClient, message: MicsMessage, stream
   if (added || message.removals.length > 0) void queryClient.invalidateQueries({ queryKey: micQueries.lists() });
 }
 
+/** Whether `at` falls in the list's window of the last minutes, bounded as the list's own read bounds it. */
+const inWindow = (sinceMinutes: number | undefined, at: string, now: number) =>
+  sinceMinutes === undefined || Date.parse(at) >= Date.parse(windowStart(sinceMinutes, now));
+
 function eventFits(params: EventQuery, event: SoundEvent, now: number): boolean {
   if (params.label_id !== undefined && params.label_id.length > 0 && !params.label_id.includes(event.label.id))
     return false;
   if (params.mic_id !== undefined && params.mic_id.length > 0 && !params.mic_id.includes(event.mic.id)) return false;
-  return params.sinceMinutes === undefined || Date.parse(event.created_at) >= now - params.sinceMinutes * 60_000;
+  return inWindow(params.sinceMinutes, event.created_at, now);
 }
 
 const newestFirst =
@@ -134,7 +139,7 @@ export function applyComposites(
     const fitting = composites.filter(
       (c) =>
         (params.composite_rule_id == null || c.rule.id === params.composite_rule_id) &&
-        (params.sinceMinutes === undefined || Date.parse(c.started_at) >= now - params.sinceMinutes * 60_000),
+        inWindow(params.sinceMinutes, c.started_at, now),
     );
     if (fitting.length === 0) continue;
     queryClient.setQueryData(
