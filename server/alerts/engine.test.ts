@@ -140,6 +140,28 @@ describeEachDatabase('alerts engine', (getDb) => {
     expect(new Set(attempts.map((r) => r.delivery_id)).size).toBe(attempts.length);
   });
 
+  it('sends each queued message once when two replicas look at the queue at the same moment', async () => {
+    const db = getDb();
+    hook.received.length = 0;
+    const both = await rule(db, 'both-workers', { labels: ['explosion'], channels: ['hook'], storm_cap: 50 });
+    const intake = new Intake(db, { timeZone: () => 'UTC', queued: () => undefined });
+    // Kilometres apart: twelve incidents, twelve messages queued at once.
+    const far = Array.from({ length: 12 }, (_, i) => detection(100 + i * 10, { label: 'explosion' }));
+    intake.offer([both], far, () => undefined);
+    await intake.idle();
+    const a = new DeliveryWorker(db, workerOptions);
+    const b = new DeliveryWorker(db, workerOptions);
+    // Both read the same twelve pending rows before either claims one: only the claim keeps them apart.
+    a.kick();
+    b.kick();
+    await settle(a, db);
+    await a.stop();
+    await b.stop();
+    const ids = hook.received.map((r) => String(r.headers[DELIVERY_HEADER]));
+    expect(ids).toHaveLength(12);
+    expect(new Set(ids).size).toBe(12);
+  });
+
   /** A rule sending `label` to the hook, one detection of it, and the worker until nothing is left to send. */
   async function deliverOne(db: ReturnType<typeof getDb>, name: string, label: string) {
     const made = await rule(db, name, { labels: [label], channels: ['hook'] });
