@@ -83,8 +83,7 @@ beforeAll(async () => {
       `  - { name: step3, type: webhook, url: "${hooks.step3.url}" }`,
       'rules:',
       // Each mic its own incident (radius 0), none held back by the storm cap. A label no composite
-      // rule of the demo edge takes: a cluster of them would be a detection of its own, and the
-      // alerts it grew would send updates besides the eight alerts counted below.
+      // rule of the demo edge takes (eight glass breaks make one), so only the eight events are heard.
       '  - { name: horns, labels: [car_horn], radius_m: 0, storm_cap: 100, channels: [alerts] }',
       '  - name: gunfire',
       '    labels: [gunshot]',
