@@ -197,7 +197,7 @@ test.describe('opened while the edge is down, pages polling', () => {
     await demo.setFault('down');
     await page.goto(path);
     // Its retries (1, 2, 4 s) spent, the page says so and offers Retry. Each of its four reads can
-    // wait up to a step for the clock, and real time runs on between steps: one step more.
+    // wait up to a step for the clock; one step more of slack.
     await advanceUntil(page, () => errorView.first().isVisible(), {
       stepMs: STEP_MS,
       maxPageMs: RETRY_MS + 5 * STEP_MS,

@@ -62,12 +62,32 @@ export function pageNow(page: Page): Promise<number> {
   return page.evaluate(() => Date.now());
 }
 
+/** Margin ahead of the page's clock to pause at: it runs on while the pause is on its way. */
+const PAUSE_LEAD_MS = 250;
+
+/**
+ * Stops the page's clock (installed by `page.clock.install`) from running with real time, so that
+ * page time passes only in the steps taken: a loaded machine's slow polls would otherwise count.
+ */
+async function pauseClock(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.clock.pauseAt((await pageNow(page)) + PAUSE_LEAD_MS);
+      return;
+    } catch (error) {
+      // The clock passed the mark before the pause arrived ("Cannot fast-forward to the past").
+      if (attempt >= 5 || !String(error).includes('past')) throw error;
+    }
+  }
+}
+
 /**
  * Lets page time pass in steps until `condition` holds, and returns how much page time it took.
- * Each step jumps the page's clock (its timers fire: refetch intervals, retry backoff) and then
- * gives real requests a moment to complete, so minutes of polling and backoff take seconds.
- * While one of the page's reads is in flight the clock is held (for a few seconds at most): on a
- * loaded machine a slow answer would otherwise be charged as page time the page never waited.
+ * The page's clock is paused meanwhile (and runs on afterwards): each step jumps it (its timers
+ * fire: refetch intervals, retry backoff) and then gives real requests a moment to complete, so
+ * minutes of polling and backoff take seconds, and page time is the steps' alone. While one of the
+ * page's reads is in flight no step is taken (for a few seconds at most): a slow answer on a loaded
+ * machine is not a reason to fire the page's next timers.
  */
 export async function advanceUntil(
   page: Page,
@@ -82,6 +102,7 @@ export async function advanceUntil(
   page.on('request', sent);
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
+  await pauseClock(page);
   const start = await pageNow(page);
   let elapsed = 0;
   let held = 0;
@@ -107,6 +128,7 @@ export async function advanceUntil(
     page.off('request', sent);
     page.off('requestfinished', ended);
     page.off('requestfailed', ended);
+    await page.clock.resume();
   }
   expect(elapsed, `${what}: page time taken`).toBeLessThanOrEqual(maxPageMs);
   return elapsed;
