@@ -120,7 +120,7 @@ export function registerAcousticInsights(
         mics: await micHealth({
           db: s.db,
           mics,
-          index: indexDirectory(mics, s.settings.rules.radiusM),
+          index: await indexDirectory(mics, s.settings.rules.radiusM),
           connections: connections(page),
           rules: s.settings.rules,
           minMissed: s.settings.deafMinMissed,

@@ -48,7 +48,7 @@ describeEachDatabase('mic health', (getDb) => {
     const health = await micHealth({
       db,
       mics,
-      index: indexDirectory(mics, rules.radiusM),
+      index: await indexDirectory(mics, rules.radiusM),
       connections: new Map(),
       rules,
       minMissed: 3,
@@ -68,7 +68,7 @@ describeEachDatabase('mic health', (getDb) => {
     const stricter = await micHealth({
       db,
       mics,
-      index: indexDirectory(mics, rules.radiusM),
+      index: await indexDirectory(mics, rules.radiusM),
       connections: new Map(),
       rules,
       minMissed: 4,
@@ -84,7 +84,7 @@ describeEachDatabase('mic health', (getDb) => {
     const health = await micHealth({
       db,
       mics,
-      index: indexDirectory(mics, rules.radiusM),
+      index: await indexDirectory(mics, rules.radiusM),
       connections: new Map([
         ['n1', { connected: false, reported_at: iso(seenAt), seen_at: seenAt }],
         ['n2', { connected: true, reported_at: iso(seenAt - NOT_REPORTING_MS - 1), seen_at: seenAt }],

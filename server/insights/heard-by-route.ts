@@ -56,7 +56,7 @@ export function registerHeardBy(app: FastifyInstance, { service, reader }: Heard
             q.data.id,
             places,
             rules,
-            indexDirectory(places, rules.radiusM).neighbours,
+            (await indexDirectory(places, rules.radiusM)).neighbours,
             service.readSpans(),
           );
     const events: Record<string, HeardByAnswer> = {};

@@ -87,7 +87,7 @@ export function registerInsights(app: FastifyInstance, { reader, rules }: Insigh
         authorization,
       );
       const mics = await reader.mics(authorization);
-      const near = indexDirectory(mics, rules.radiusM).neighbours;
+      const near = (await indexDirectory(mics, rules.radiusM)).neighbours;
       // What the edge holds when the walk starts is all it read: a later report is not in it.
       const readThrough = Date.now() - EDGE_STORE_LAG_MS;
       const around = await neighbourEvents(reader, page, mics, near, rules, authorization);

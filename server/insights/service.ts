@@ -237,7 +237,8 @@ export class InsightsService {
       const from = batch[0]!.at - rules.windowMs;
       const to = batch[batch.length - 1]!.at + rules.windowMs + 1;
       const candidates = await eventsBetween(this.db, from, to, DECIDE_MAX_CANDIDATES);
-      const heard = corroborate(batch, candidates, places, rules, indexDirectory(places, rules.radiusM).neighbours);
+      const { neighbours } = await indexDirectory(places, rules.radiusM);
+      const heard = corroborate(batch, candidates, places, rules, neighbours);
       const yes = batch.filter((e) => (heard.get(e.id)?.length ?? 0) > 1).map((e) => e.id);
       const no = batch.filter((e) => (heard.get(e.id)?.length ?? 0) <= 1).map((e) => e.id);
       await setCorroborated(this.db, yes, 1);

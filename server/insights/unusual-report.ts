@@ -149,11 +149,12 @@ export async function unusualNow(input: UnusualInput) {
 export async function unusualAt(s: InsightsService, now: () => number) {
   await s.ensureRecent();
   const mics = await s.reader.mics();
+  const index = await indexDirectory(mics, s.settings.rules.radiusM);
   const at = now();
   const found = await unusualNow({
     db: s.db,
     mics,
-    index: indexDirectory(mics, s.settings.rules.radiusM),
+    index,
     state: s.backfill.state,
     completeThrough: s.backfill.completeThrough(),
     labels: await labelNames(s.db),
