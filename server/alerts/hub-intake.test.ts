@@ -21,7 +21,9 @@ let hook: HttpReceiver;
 const apps: FastifyInstance[] = [];
 
 beforeAll(async () => {
-  store = new DemoStore({ dataDir: null, mics: 60, events: 0, now: Date.now() });
+  // The seeded history ends an hour ago: its last minutes would otherwise hold explosions, depending
+  // on the hour, which the alerts take from the hub's first read as news and count with these.
+  store = new DemoStore({ dataDir: null, mics: 60, events: 0, now: Date.now() - 3_600_000 });
   const edge = buildDemoEdge({ store, token: TOKEN });
   apps.push(edge.app);
   const edgeBase = await edge.app.listen({ host: '127.0.0.1', port: 0 });

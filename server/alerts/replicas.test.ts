@@ -63,7 +63,10 @@ async function stepSent(step: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  store = new DemoStore({ dataDir: null, mics: 60, events: 0, now: Date.now() });
+  // The seeded history ends an hour ago. Ending now, its last five minutes held 0-5 glass breaks
+  // depending on the hour (each area has its daily rhythm), and the alerts take the hub's first read
+  // of them as news: 10 webhooks came where this test counts 8.
+  store = new DemoStore({ dataDir: null, mics: 60, events: 0, now: Date.now() - 3_600_000 });
   const edge = buildDemoEdge({ store, token: TOKEN });
   const edgeUrl = await edge.app.listen({ host: '127.0.0.1', port: 0 });
   edgeClose = () => edge.app.close();
@@ -82,9 +85,8 @@ beforeAll(async () => {
       `  - { name: step2, type: webhook, url: "${hooks.step2.url}" }`,
       `  - { name: step3, type: webhook, url: "${hooks.step3.url}" }`,
       'rules:',
-      // Each mic its own incident (radius 0), none held back by the storm cap. A label no composite
-      // rule of the demo edge takes (eight glass breaks make one), so only the eight events are heard.
-      '  - { name: horns, labels: [car_horn], radius_m: 0, storm_cap: 100, channels: [alerts] }',
+      // Each mic its own incident (radius 0), none held back by the storm cap.
+      '  - { name: glass, labels: [glass_break], radius_m: 0, storm_cap: 100, channels: [alerts] }',
       '  - name: gunfire',
       '    labels: [gunshot]',
       '    channels: [alerts]',
@@ -121,9 +123,8 @@ describe('two console processes on one PostgreSQL', () => {
   it('deliver each alert once, though both their workers race for every queued message', async () => {
     // Let the leader's hub prime (its first read is old news), then a sound at each of far-apart mics.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    // Past the first four: the demo's Seoul Station rule takes any label from those.
-    const mics = store.micIds().slice(4, 4 + INCIDENTS);
-    for (const mic of mics) store.addEvent({ mic_id: mic, label_id: 'car_horn' });
+    const mics = store.micIds().slice(0, INCIDENTS);
+    for (const mic of mics) store.addEvent({ mic_id: mic, label_id: 'glass_break' });
     await hooks.alerts.waitFor(INCIDENTS, 20_000);
     // Time for a second send to show, had two workers both claimed one message.
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -134,7 +135,7 @@ describe('two console processes on one PostgreSQL', () => {
       'messages sent twice',
     ).toEqual([]);
     const got = bodies(hooks.alerts);
-    expect(got.map((b) => [b.type, b.alert.ruleName])).toEqual(Array(INCIDENTS).fill(['alert.alert', 'horns']));
+    expect(got.map((b) => [b.type, b.alert.ruleName])).toEqual(Array(INCIDENTS).fill(['alert.alert', 'glass']));
     expect(new Set(got.map((b) => b.alert.alertId)).size).toBe(INCIDENTS);
     const attempts = await query<{ n: string }>(`SELECT count(*) AS n FROM alert_attempts WHERE outcome = 'ok'`);
     expect(Number(attempts[0]!.n)).toBe(INCIDENTS);
