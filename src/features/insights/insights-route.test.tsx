@@ -15,6 +15,10 @@ function answer({ unusual = unusualFixture(), health = healthFixture(), threshol
     http.get('/api/insights/unusual', () => HttpResponse.json(unusual)),
     http.get('/api/insights/health', () => HttpResponse.json(health)),
     http.get('/api/insights/thresholds', () => HttpResponse.json(thresholds)),
+    // The page's precision section, not under test here: nothing reviewed yet.
+    http.get('/api/priority/precision', () =>
+      HttpResponse.json({ by_label: [], by_mic: [], by_hour: [], resolved: 0 }),
+    ),
     // Label names, as every page learns them: the newest events' labels.
     http.get('/api/inventory/mics', () => HttpResponse.json(inventoryFixture([]))),
     http.get('/api/v1/events', () =>
