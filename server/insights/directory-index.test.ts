@@ -12,10 +12,11 @@ const directory = (names: Record<string, string>): ReadonlyMap<string, Directory
 
 describe('the directory index', () => {
   it('is computed once for requests that ask while it is being computed', async () => {
-    const mics = directory({ a: 'North gate', b: 'South gate' });
+    // The same directory, and another read of it with the same mics: both wait for the first computation.
+    const mics = directory({ a: 'North gate', b: 'West gate' });
     const first = indexDirectory(mics, 500);
-    const second = indexDirectory(mics, 500);
-    expect(second).toBe(first);
+    expect(indexDirectory(mics, 500)).toBe(first);
+    expect(indexDirectory(directory({ a: 'North gate', b: 'West gate' }), 500)).toBe(first);
     expect((await first).neighbours.get('a')).toEqual(['b']);
   });
 
