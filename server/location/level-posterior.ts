@@ -15,6 +15,10 @@ export interface Posterior {
   covariance: number[][];
   /** The repeats fit their own places clearly better than one shared: not one place (a siren going by). */
   split: boolean;
+  /** Share of the posterior within `r` of `centre`. */
+  massWithin(centre: Point, r: number): number;
+  /** The place with the most of the posterior within `r` of it (among the cells' centres), and that share. */
+  mostWithin(r: number): { at: Point; mass: number };
 }
 
 /** 99 % chi-square quantiles by degrees of freedom (2 per repeat beyond the first: its own place). */
@@ -26,17 +30,56 @@ interface Cell {
   weight: number;
 }
 
-function grid(box: { x0: number; x1: number; y0: number; y1: number }, score: (at: Point) => number) {
+/** Cells column by column: cell (column, row) is `cells[column * rows + row]`. */
+interface Grid {
+  cells: Cell[];
+  step: number;
+  columns: number;
+  rows: number;
+}
+
+function grid(box: { x0: number; x1: number; y0: number; y1: number }, score: (at: Point) => number): Grid {
   const step = Math.max((box.x1 - box.x0) / CELLS, (box.y1 - box.y0) / CELLS, 0.5);
   const cells: Cell[] = [];
+  let columns = 0;
   for (let x = box.x0 + step / 2; x < box.x1; x += step) {
+    columns++;
     for (let y = box.y0 + step / 2; y < box.y1; y += step) cells.push({ at: { x, y }, weight: score({ x, y }) });
   }
   const top = Math.max(...cells.map((c) => c.weight));
   for (const c of cells) c.weight = Math.exp(c.weight - top);
   const sum = cells.reduce((s, c) => s + c.weight, 0);
   for (const c of cells) c.weight /= sum;
-  return { cells, step };
+  return { cells, step, columns, rows: columns === 0 ? 0 : cells.length / columns };
+}
+
+/**
+ * The posterior's mass within a distance of any place, from each column's running sums: a disk is
+ * a run of rows in each column it crosses, so asking it of every cell stays cheap.
+ */
+function diskMass({ cells, step, columns, rows }: Grid) {
+  const sums = new Float64Array(columns * (rows + 1));
+  for (let col = 0; col < columns; col++) {
+    for (let row = 0; row < rows; row++) {
+      sums[col * (rows + 1) + row + 1] = sums[col * (rows + 1) + row]! + cells[col * rows + row]!.weight;
+    }
+  }
+  const { x: x0, y: y0 } = cells[0]!.at;
+  // Cells whose centre lies on the disk's edge count in: a hair of slack for the running sum of steps.
+  const slack = step * 1e-9;
+  return (centre: Point, r: number) => {
+    let mass = 0;
+    const first = Math.max(0, Math.ceil((centre.x - r - x0 - slack) / step));
+    const last = Math.min(columns - 1, Math.floor((centre.x + r - x0 + slack) / step));
+    for (let col = first; col <= last; col++) {
+      const dx = x0 + col * step - centre.x;
+      const half = Math.sqrt(Math.max(0, r * r - dx * dx));
+      const low = Math.max(0, Math.ceil((centre.y - half - y0 - slack) / step));
+      const high = Math.min(rows - 1, Math.floor((centre.y + half - y0 + slack) / step));
+      if (high >= low) mass += sums[col * (rows + 1) + high + 1]! - sums[col * (rows + 1) + low]!;
+    }
+    return mass;
+  };
 }
 
 /** Bounds of the cells holding all but a thousandth of the posterior, a cell wider on each side. */
@@ -138,6 +181,7 @@ export function levelPosterior(
   if (!pass.cells.some((c) => Number.isFinite(c.weight) && c.weight > 0)) return null;
   for (let round = 0; round < 2; round++) pass = grid(heldBox(pass.cells, pass.step), score);
   const { cells, step } = pass;
+  const massWithin = diskMass(pass);
   const best = cells.reduce((a, b) => (b.weight > a.weight ? b : a)).at;
   const cost = hearings.reduce((sum, _, k) => sum + ownBest[k]! - own(k, best), 0);
   const split = hearings.length > 1 && 2 * cost > chi2At99(2 * (hearings.length - 1));
@@ -158,15 +202,23 @@ export function levelPosterior(
     best,
     split,
     covariance,
+    massWithin,
+    mostWithin(r) {
+      let top = { at: best, mass: massWithin(best, r) };
+      for (const c of cells) {
+        if (c.weight === 0) continue;
+        const mass = massWithin(c.at, r);
+        if (mass > top.mass) top = { at: c.at, mass };
+      }
+      return top;
+    },
     radius95(centre) {
       // The mass within r grows with r: halve the interval until it is known to a tenth of a cell.
-      const d = cells.map((c) => Math.hypot(c.at.x - centre.x, c.at.y - centre.y));
-      const within = (r: number) => cells.reduce((sum, c, i) => (d[i]! <= r ? sum + c.weight : sum), 0);
       let low = 0;
-      let high = Math.max(...d);
+      let high = Math.max(...cells.map((c) => Math.hypot(c.at.x - centre.x, c.at.y - centre.y)));
       while (high - low > step / 10) {
         const mid = (low + high) / 2;
-        if (within(mid) >= 0.95) high = mid;
+        if (massWithin(centre, mid) >= 0.95) high = mid;
         else low = mid;
       }
       return high + step / Math.SQRT2;
