@@ -69,6 +69,8 @@ export type LevelResult =
       covariance: number[][];
       /** How many repeats (this sound included) the place was fitted on. */
       repeats: number;
+      /** The place given lies between places the levels allow, not at the one that fits best. */
+      between: boolean;
     }
   | { ok: false; why: Why };
 
@@ -113,7 +115,8 @@ export function fitLevel(
   // A lopsided but single place moves it a few metres too; the fitted point is the exact one there.
   const hedged = posterior.mostWithin(SEND_WITHIN_M);
   const gains = hedged.mass > posterior.massWithin(at, SEND_WITHIN_M);
-  if (gains && distance(hedged.at, at) > SEND_WITHIN_M / 4) at = hedged.at;
+  const between = gains && distance(hedged.at, at) > SEND_WITHIN_M / 4;
+  if (between) at = hedged.at;
   const final = levelFitAt(at, points, levels, prior);
   const kept = points.map((_, i) => i).filter((i) => !looksShaded(final.residuals[i]!));
   const used = kept.length >= 3 ? kept : points.map((_, i) => i);
@@ -140,5 +143,6 @@ export function fitLevel(
     radius95: posterior.radius95(at),
     covariance: posterior.covariance,
     repeats: fused ? repeats.length + 1 : 1,
+    between,
   };
 }

@@ -51,6 +51,19 @@ describe('locating one sound', () => {
     expect(found.source_level_db).toBeCloseTo(130, 0);
   });
 
+  it('with whole seconds and four mics on a shallow arc, gives the place between the two the levels allow, and says so', () => {
+    // Levels alone cannot tell a sound 80 m in front of a shallow arc from its mirror image behind it.
+    const arc = [at(-150, 0), at(-50, 40), at(50, 40), at(150, 0)];
+    const source = at(0, 80);
+    const readings = heard(source, arc).map((r) => ({ ...r, at: Math.floor(r.at / 1000) * 1000 }));
+    const found = locateGroup(readings, { ...rules, resolutionMs: 1000 })!;
+    expect(found.method).toBe('level');
+    expect(found.reason_codes).toEqual(['coarse-timestamps', 'levels-between']);
+    expect(found.reason).toMatch(/^the timestamps are in whole seconds; the levels allow more than one place/);
+    expect(errorOf(source, found)).toBeLessThan(found.radius_m);
+    expect(errorOf(source, found)).toBeLessThan(50);
+  });
+
   it('names the mic whose clock is off by hundreds of milliseconds and leaves it out', () => {
     const source = at(-40, 70);
     const readings = heard(source, square);

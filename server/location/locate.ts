@@ -1,6 +1,6 @@
 import { fitArrival, arrivalModel, type TimedReadings } from './arrival-time.js';
 import { distance, layoutOf, LocalFrame, type Layout } from './frame.js';
-import { fitLevel, levelModel } from './level.js';
+import { fitLevel, levelModel, SEND_WITHIN_M } from './level.js';
 import { LEVEL_SIGMA_DB } from './level-likelihood.js';
 import type { Hearing } from './level-posterior.js';
 import {
@@ -115,6 +115,12 @@ function byArrival(
   };
 }
 
+/** Said of a place the levels give between places they allow (level.ts, SEND_WITHIN_M). */
+const BETWEEN: Why = {
+  code: 'levels-between',
+  text: `the levels allow more than one place; this one lies between them, the likeliest to be within ${SEND_WITHIN_M} m of the sound`,
+};
+
 const plausibleLevel = (r: Reading) => r.level !== null && r.level >= 0 && r.level <= MAX_LEVEL_DB;
 
 /** A sound's levels, and with coarse timestamps what they still say of the order it reached the mics. */
@@ -200,8 +206,8 @@ function byLevel(
         level_db: round(candidate.residuals[plausible.indexOf(r)]!),
       })),
       source_level_db: round(result.sourceDb),
-      reason: null,
-      reason_codes: [],
+      reason: result.between ? BETWEEN.text : null,
+      reason_codes: result.between ? [BETWEEN.code] : [],
     },
     dropped,
   };
@@ -253,12 +259,12 @@ export function locateGroup(
   const level = byLevel(placed, frame, rules, repeats);
   const located = level.source;
   if (!isWhy(located)) {
-    const reason = whys.map((w) => w.text).join('; ');
+    const said = located.reason_codes.includes(BETWEEN.code) ? [...whys, BETWEEN] : whys;
     return {
       ...located,
       dropped: [...unplaced, ...located.dropped],
-      reason,
-      reason_codes: whys.map((w) => w.code),
+      reason: said.map((w) => w.text).join('; '),
+      reason_codes: said.map((w) => w.code),
     };
   }
   const levelWhy = named(located, layout);

@@ -31,6 +31,7 @@ export type ReasonCode =
   | 'no-levels'
   | 'levels-disagree'
   | 'levels-ambiguous'
+  | 'levels-between'
   | 'implausible-source'
   | 'weak-geometry';
 

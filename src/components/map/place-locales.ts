@@ -43,6 +43,8 @@ const en = {
     'no-levels': 'too few mics reported a usable level',
     'levels-disagree': 'no place within hearing of every mic explains the levels',
     'levels-ambiguous': 'the levels fit two places equally well',
+    'levels-between':
+      'the levels allow more than one place; this one lies between them, the likeliest to be within 40 m of the sound',
     'implausible-source': 'the levels imply a source louder than any detected sound',
     'weak-geometry': "the mics' geometry cannot fix the place better than the nearest mic",
     'levels-chose': 'the levels chose between places the arrival times allowed',
@@ -100,6 +102,8 @@ const ko: typeof en = {
     'no-levels': '쓸 수 있는 소리 크기를 보고한 마이크가 너무 적습니다',
     'levels-disagree': '모든 마이크가 들을 수 있는 곳 중 소리 크기를 설명하는 곳이 없습니다',
     'levels-ambiguous': '소리 크기가 두 곳에 똑같이 잘 맞습니다',
+    'levels-between':
+      '소리 크기로는 여러 곳이 가능하여, 그 사이에서 소리가 난 곳과 40 m 안일 가능성이 가장 높은 곳을 표시합니다',
     'implausible-source': '소리 크기로 보면 어떤 감지된 소리보다도 큰 음원이어야 합니다',
     'weak-geometry': '마이크 배치로는 가장 가까운 마이크보다 더 정확히 정할 수 없습니다',
     'levels-chose': '도달 시각이 허용한 여러 곳 중 소리 크기로 한 곳을 골랐습니다',
