@@ -43,6 +43,7 @@ const en = {
     'no-levels': 'too few mics reported a usable level',
     'levels-disagree': 'no place within hearing of every mic explains the levels',
     'levels-ambiguous': 'the levels fit two places equally well',
+    // 40 m: SEND_WITHIN_M in server/location/level.ts.
     'levels-between':
       'the levels allow more than one place; this one lies between them, the likeliest to be within 40 m of the sound',
     'implausible-source': 'the levels imply a source louder than any detected sound',
