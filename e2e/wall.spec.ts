@@ -26,6 +26,9 @@ test.describe('wall display', () => {
     const wall = new WallPage(page);
     await wall.goto('?refresh=1');
     await expect(wall.freshness).toContainText('Updated');
+    // "Updated" on a live wall is the stream's; an event added before the feed's first answer is in
+    // that answer, history rather than new (seen under load: data-new "false").
+    await expect(wall.eventFeedAnswered).toBeVisible();
     await wall.markDocument();
     const created = await demo.addEvent({ mic_id: 'mic-0007', label_id: 'gunshot', confidence: 0.97 });
     const entry = wall.event(created.id);

@@ -43,6 +43,14 @@ export class WallPage {
     return this.page.getByRole('log', { name: 'Latest events' });
   }
 
+  /** The event feed once its first answer is in: an entry, or the line saying there are none. */
+  get eventFeedAnswered() {
+    return this.eventFeed
+      .getByRole('listitem')
+      .first()
+      .or(this.page.getByText(/^No events in the last/));
+  }
+
   event(id: string) {
     return this.eventFeed.locator(`[data-event-id="${id}"]`);
   }

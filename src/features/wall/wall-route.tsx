@@ -251,12 +251,13 @@ function WallScreen() {
             focusId={lead}
             windowMinutes={config.windowMinutes}
           />
-          {/* The composite feed keeps the room of all its entries (wall-route.module.css), full or not. */}
+          {/* The composite feed keeps the room of all its entries (wall-route.module.css), full or not.
+              Before the feeds' first answers the logs stay empty: "none in the last 15 min" would be a guess. */}
           <aside className={classes.side} style={{ '--composite-slots': COMPOSITE_FEED_MAX } as CSSProperties}>
             <FeedSection
               id="wall-composites"
               title={t('wall:composites')}
-              empty={compositeFeed.length === 0 ? t('wall:noComposites', { window }) : null}
+              empty={compositeFeed.length === 0 && feedsAnswered ? t('wall:noComposites', { window }) : null}
             >
               {triaged.map(({ entry, review, escalated, priority, detection }, index) => (
                 <CompositeEntry
@@ -275,7 +276,7 @@ function WallScreen() {
             <FeedSection
               id="wall-events"
               title={t('wall:events')}
-              empty={eventFeed.length === 0 ? t('wall:noEvents', { window }) : null}
+              empty={eventFeed.length === 0 && feedsAnswered ? t('wall:noEvents', { window }) : null}
             >
               {eventFeed.map((entry) => (
                 <EventEntry
