@@ -203,7 +203,7 @@ export default defineConfig(({ command }) => ({
               priority: 2,
               // Leaflet and what draws on it; the map's pure helpers (states, time windows, glyph
               // timing, legend) stay out, so a page can render them before the map arrives.
-              test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet|topojson-client)[\\/]|src[\\/]components[\\/]map[\\/](base-map|offline-basemap|country-outlines|leaflet-setup|mic-marker-layer|mic-cluster-index|pulse-rings|fit-to-mics|estimated-place(?:-layer)?)\./,
+              test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet|topojson-client)[\\/]|src[\\/]components[\\/]map[\\/](base-map|bitmap-canvas|offline-basemap|country-outlines|leaflet-setup|mic-marker-layer|mic-cluster-index|pulse-rings|fit-to-mics|estimated-place(?:-layer)?)\./,
             },
             {
               // The libraries and components three pages or more load, in one file: split by

@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { MapPage } from './support/map-page';
 import { expect, test } from './support/test';
 import { WallPage } from './support/wall-page';
@@ -84,6 +85,28 @@ test.describe('wall display', () => {
     expect(await wall.documentMarked()).toBe(true);
     // Chromium logs each failed refresh (502) as a console error; those were the point of this test.
     consoleErrors.length = 0;
+  });
+
+  test('its map shows the mics and the outlines as pictures, which a frame does not copy again', async ({ page }) => {
+    const wall = new WallPage(page);
+    await wall.goto();
+    await expect(wall.mapCanvases).toHaveCount(2);
+    // What each canvas shows, read back through an ImageBitmap (the way the wall hands it over).
+    const shown = (canvas: Locator) =>
+      canvas.evaluate(async (element: HTMLCanvasElement) => {
+        const picture = await createImageBitmap(element);
+        const paper = new OffscreenCanvas(picture.width, picture.height);
+        const context = paper.getContext('2d')!;
+        context.drawImage(picture, 0, 0);
+        const alpha = context.getImageData(0, 0, paper.width, paper.height).data.filter((_, i) => i % 4 === 3);
+        // A 2D canvas in the page is copied into every frame a software compositor commits (each
+        // tick of the clock); one holding an ImageBitmap is not (src/components/map/bitmap-canvas.ts).
+        return { painted: alpha.filter((a) => a > 0).length, twoD: element.getContext('2d') !== null };
+      });
+    for (const canvas of await wall.mapCanvases.all()) {
+      await expect.poll(async () => (await shown(canvas)).painted).toBeGreaterThan(100);
+      expect((await shown(canvas)).twoD).toBe(false);
+    }
   });
 
   test('with chime=1 in a browser that holds sound back, says so in one small line; a click anywhere turns it on', async ({

@@ -71,6 +71,11 @@ export class WallPage {
     return this.page.getByRole('region', { name: 'Mic map' });
   }
 
+  /** The map's two canvases, the mics' and the outlines' (a canvas has no role or name). */
+  get mapCanvases() {
+    return this.map.locator('.leaflet-mic-markers-pane canvas, .leaflet-offline-basemap-pane canvas');
+  }
+
   /** Marks the document so a spec can tell the page was never reloaded. */
   async markDocument() {
     await this.page.evaluate(() => ((window as unknown as { __wallMark: boolean }).__wallMark = true));

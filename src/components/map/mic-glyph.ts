@@ -41,7 +41,10 @@ export function isPulsing(pulseAt: number | null, now: number): boolean {
   return pulseAt !== null && now - pulseAt < PULSE_MS && now >= pulseAt - 1000;
 }
 
-function shape(ctx: CanvasRenderingContext2D, state: MarkerState, x: number, y: number, r: number): void {
+/** A 2D context in the page or off it (bitmap-canvas.ts draws on an OffscreenCanvas). */
+export type DrawingContext = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
+function shape(ctx: DrawingContext, state: MarkerState, x: number, y: number, r: number): void {
   ctx.beginPath();
   if (state === 'inactive') {
     ctx.rect(x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7);
@@ -56,15 +59,7 @@ function shape(ctx: CanvasRenderingContext2D, state: MarkerState, x: number, y: 
   }
 }
 
-function ring(
-  ctx: CanvasRenderingContext2D,
-  x: number,
-  y: number,
-  r: number,
-  color: string,
-  alpha: number,
-  width: number,
-): void {
+function ring(ctx: DrawingContext, x: number, y: number, r: number, color: string, alpha: number, width: number): void {
   ctx.globalAlpha = alpha;
   ctx.strokeStyle = color;
   ctx.lineWidth = width;
@@ -78,7 +73,7 @@ function ring(
  * standing still with reduced motion. Nothing once the pulse is over.
  */
 export function drawPulse(
-  ctx: CanvasRenderingContext2D,
+  ctx: DrawingContext,
   x: number,
   y: number,
   glyph: Glyph,
@@ -107,7 +102,7 @@ export function drawPulse(
  * rings recently heard (more rings and a larger halo for fresher); a cluster is a large disc
  * with its count and a small shape badge of its most urgent state.
  */
-export function drawGlyph(ctx: CanvasRenderingContext2D, x: number, y: number, glyph: Glyph, style: GlyphStyle): void {
+export function drawGlyph(ctx: DrawingContext, x: number, y: number, glyph: Glyph, style: GlyphStyle): void {
   const s = style.scale;
   const color = STATE_COLORS[glyph.state];
   const outline = style.dark ? '#0b1016' : '#ffffff';

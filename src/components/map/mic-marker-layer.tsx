@@ -1,9 +1,10 @@
 import { useComputedColorScheme } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useMap } from 'react-leaflet';
 import { MicGrouping, type ClusterNode, type MapNode } from './mic-cluster-index';
-import { drawExtent, drawGlyph, hitRadius, type Glyph, type GlyphStyle } from './mic-glyph';
+import { canvasRenderer, StillMap } from './bitmap-canvas';
+import { drawExtent, drawGlyph, hitRadius, type DrawingContext, type Glyph, type GlyphStyle } from './mic-glyph';
 import type { MarkerMic } from './mic-marker-state';
 import { L } from './leaflet-setup';
 import { PulseRings, type PulseSpot } from './pulse-rings';
@@ -48,7 +49,7 @@ const PANE = 'mic-markers';
 const PULSE_PANE = 'mic-pulses';
 
 interface CanvasInternals {
-  _renderer: { _drawing: boolean; _ctx: CanvasRenderingContext2D };
+  _renderer: { _drawing: boolean; _ctx: DrawingContext };
   _point: L.Point;
   _pxBounds: L.Bounds;
   _empty(): boolean;
@@ -149,6 +150,7 @@ export function MicMarkerLayer({
     callbacks.current = { onMicClick, onClusterClick, onHover, onDraw };
   });
 
+  const still = useContext(StillMap);
   const [{ renderer, group, layers, rings }] = useState(() => {
     if (map.getPane(PANE) === undefined) map.createPane(PANE).style.zIndex = '450';
     let pulsePane = map.getPane(PULSE_PANE);
@@ -158,7 +160,7 @@ export function MicMarkerLayer({
       pulsePane.style.pointerEvents = 'none';
     }
     return {
-      renderer: L.canvas({ padding: 0.3, pane: PANE }),
+      renderer: canvasRenderer(still, { padding: 0.3, pane: PANE }),
       group: L.layerGroup(),
       layers: new Map<string, GlyphMarker>(),
       rings: new PulseRings(map, pulsePane),

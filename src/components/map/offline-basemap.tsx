@@ -1,7 +1,8 @@
 import { useComputedColorScheme } from '@mantine/core';
 import type { Feature } from 'geojson';
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { Pane, useMap, useMapEvent } from 'react-leaflet';
+import { canvasRenderer, StillMap } from './bitmap-canvas';
 import { countriesIn, loadOutlines, type Box, type Outlines as CountryOutlines } from './country-outlines';
 import { L } from './leaflet-setup';
 
@@ -61,7 +62,8 @@ function Outlines() {
   const [near, setNear] = useState<Feature[] | null>(null);
   // The markers' margin: a drag shows land as far as it shows mics. At half the view (0.5) the
   // canvas was 4 views in area, rastered and copied on every redraw (a 4K wall: 133 MB).
-  const [renderer] = useState(() => L.canvas({ padding: 0.3, pane: PANE }));
+  const still = useContext(StillMap);
+  const [renderer] = useState(() => canvasRenderer(still, { padding: 0.3, pane: PANE }));
   // Only the countries near the view become map layers: all of them (their points made into
   // Leaflet objects and projected) held a phone's main thread for about a second.
   const [region, setRegion] = useState(() => regionAround(map));

@@ -1,6 +1,7 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import type { CompositeEvent } from '@/api';
 import { BaseMap } from '@/components/map/base-map';
+import { StillMap } from '@/components/map/bitmap-canvas';
 import { EstimatedPlaceLayer } from '@/components/map/estimated-place-layer';
 import { FitToMics } from '@/components/map/fit-to-mics';
 import { MicMarkerLayer } from '@/components/map/mic-marker-layer';
@@ -71,11 +72,14 @@ export const WallMap = memo(function WallMap({
   const shown = waiting ? view : around;
   return (
     <div style={{ height: '100%' }} data-testid="wall-map-focus" data-focus-id={focus?.key ?? ''}>
-      <BaseMap center={[36.4, 127.9]} zoom={7} height="100%" label={label} zoomControl={false}>
-        <MicMarkerLayer mics={markers} pulses={pulses} scale={1.6 * unit} />
-        <EstimatedPlaceLayer places={marked} scale={1.4 * unit} />
-        <FitToMics points={shown ?? markers} always maxZoom={shown === null ? 13 : 16} />
-      </BaseMap>
+      {/* Drawn seldom and shown for hours beside a clock that ticks a frame a second (bitmap-canvas.ts). */}
+      <StillMap.Provider value>
+        <BaseMap center={[36.4, 127.9]} zoom={7} height="100%" label={label} zoomControl={false}>
+          <MicMarkerLayer mics={markers} pulses={pulses} scale={1.6 * unit} />
+          <EstimatedPlaceLayer places={marked} scale={1.4 * unit} />
+          <FitToMics points={shown ?? markers} always maxZoom={shown === null ? 13 : 16} />
+        </BaseMap>
+      </StillMap.Provider>
     </div>
   );
 });
