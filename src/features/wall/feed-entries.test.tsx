@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { HeardBy } from '@/api/insights';
 import type { HeardByLookup } from '@/components/heard-by/use-heard-by';
-import { eventFixture } from '@/testing/fixtures';
+import { compositeEventFixture, eventFixture } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
-import { EventEntry } from './feed-entries';
+import { CompositeEntry, EventEntry } from './feed-entries';
 
 const at = Date.parse('2026-11-21T07:00:00.000Z');
 const lookup = (known: Record<string, HeardBy[]>): HeardByLookup => ({
@@ -55,5 +55,26 @@ describe('wall event entry', () => {
   it('says when who heard it is not known yet', () => {
     renderEntry('evt-9', lookup({}));
     expect(screen.getByRole('img', { name: 'Not known yet' })).toHaveTextContent('…');
+  });
+});
+
+describe('wall composite entry', () => {
+  it('leaves a space after its badges, so its line breaks between words, not inside the first', () => {
+    const composite = compositeEventFixture();
+    renderWithProviders(
+      <ul>
+        <CompositeEntry
+          entry={{ id: composite.id, at, firstSeenAt: at, item: composite }}
+          fresh
+          age="1 min"
+          review={undefined}
+          escalated={false}
+          index={0}
+          priority={{ level: 'critical', score: 90, review: true, reasons: [], summary: '' }}
+        />
+      </ul>,
+    );
+    const title = screen.getByText(composite.rule.name, { exact: false });
+    expect(title.textContent).toMatch(new RegExp(`^New Critical ${composite.rule.name}$`, 'i'));
   });
 });

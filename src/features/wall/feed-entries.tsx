@@ -149,12 +149,16 @@ export const CompositeEntry = memo(function CompositeEntry({
     >
       <EntryTime at={entry.at} />
       <span className={classes.label}>
+        {/* A space after each badge: without one the line could break only inside the rule's first
+            word ("CRITICAL Gu / nshot or explosion"), which the wrap below then did. */}
         {fresh && <span className={classes.newBadge}>{t('wall:newEntry')}</span>}
+        {fresh && ' '}
         {priority !== undefined && (
           <span className={classes.level} data-level={priority.level}>
             {t(`priority:level.${priority.level}`)}
           </span>
         )}
+        {priority !== undefined && ' '}
         {composite.rule.name}
       </span>
       {state === 'new' && !detection ? (
