@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useNow } from './use-now';
+import { useHasPassed, useNow, useNowAt, useTick } from './use-now';
 
 function Reader({ name, everyMs }: { name: string; everyMs: number }) {
   return <span data-testid={name}>{useNow(everyMs)}</span>;
@@ -36,6 +36,102 @@ describe('useNow', () => {
     expect(shown('clock')).toBe(shown('badge'));
     expect(vi.getTimerCount()).toBe(1);
     unmount();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+function Ticker({ onTick }: { onTick: (now: number) => void }) {
+  useTick(1000, onTick);
+  return null;
+}
+
+describe('useTick', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-28T01:00:00.400Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('calls back on the turn of each second without rendering its component', async () => {
+    const ticks: number[] = [];
+    let renders = 0;
+    function Counted() {
+      renders++;
+      return <Ticker onTick={(now) => ticks.push(now)} />;
+    }
+    const { unmount } = render(<Counted />);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(ticks).toEqual([Date.parse('2026-11-28T01:00:01.000Z'), Date.parse('2026-11-28T01:00:02.000Z')]);
+    expect(renders).toBe(1);
+    unmount();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+function Passed({ at }: { at: number }) {
+  return <span data-testid="passed">{String(useHasPassed(at))}</span>;
+}
+
+describe('useHasPassed', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-28T01:00:00.000Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('turns true at its moment, with one render then and none before', async () => {
+    let renders = 0;
+    function Counted({ at }: { at: number }) {
+      renders++;
+      return <Passed at={at} />;
+    }
+    render(<Counted at={Date.now() + 30_000} />);
+    expect(screen.getByTestId('passed').textContent).toBe('false');
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(screen.getByTestId('passed').textContent).toBe('false');
+    await act(() => vi.advanceTimersByTimeAsync(1_100));
+    expect(screen.getByTestId('passed').textContent).toBe('true');
+    expect(renders).toBe(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('waits for a new moment when it moves, and never for one at infinity', async () => {
+    const { rerender } = render(<Passed at={Date.now() + 1_000} />);
+    rerender(<Passed at={Date.now() + 5_000} />);
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(screen.getByTestId('passed').textContent).toBe('false');
+    await act(() => vi.advanceTimersByTimeAsync(3_100));
+    expect(screen.getByTestId('passed').textContent).toBe('true');
+    rerender(<Passed at={Infinity} />);
+    expect(screen.getByTestId('passed').textContent).toBe('false');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('useNowAt', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-28T01:00:00.000Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('renders at the moments it names, and at no other', async () => {
+    const start = Date.now();
+    const moments = [start + 10_000, start + 45_000];
+    const seen: number[] = [];
+    function Reader() {
+      const now = useNowAt((at) => moments.find((m) => m > at) ?? Infinity);
+      seen.push(now);
+      return null;
+    }
+    render(<Reader />);
+    // act() renders when its callback ends: one step per moment.
+    await act(() => vi.advanceTimersByTimeAsync(9_999));
+    expect(seen).toEqual([start]);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    await act(() => vi.advanceTimersByTimeAsync(35_000));
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(seen).toEqual([start, start + 10_000, start + 45_000]);
     expect(vi.getTimerCount()).toBe(0);
   });
 });

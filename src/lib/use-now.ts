@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 interface Ticker {
   listeners: Set<(now: number) => void>;
@@ -46,5 +46,60 @@ function subscribe(everyMs: number, listener: (now: number) => void): () => void
 export function useNow(everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => subscribe(everyMs, setNow), [everyMs]);
+  return now;
+}
+
+/**
+ * Calls `onTick` on the same ticks as `useNow`, without rendering: for text that changes every
+ * second for days (the wall's clock), where a render of React's tree per tick costs a long task.
+ */
+export function useTick(everyMs: number, onTick: (now: number) => void): void {
+  const latest = useRef(onTick);
+  useLayoutEffect(() => {
+    latest.current = onTick;
+  });
+  useEffect(() => subscribe(everyMs, (now) => latest.current(now)), [everyMs]);
+}
+
+/** setTimeout's longest delay; a later moment is waited for in steps. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+/**
+ * Whether the moment `at` has passed, rendering once when it does: for a state that turns at a known
+ * time (data overdue), where reading `useNow(1000)` re-rendered its reader every second to compare.
+ */
+export function useHasPassed(at: number): boolean {
+  const subscribe = useCallback(
+    (onPassed: () => void) => {
+      let timer = 0;
+      const arm = () => {
+        const wait = at - Date.now();
+        if (wait < 0) onPassed();
+        else if (Number.isFinite(wait)) timer = window.setTimeout(arm, Math.min(wait + 1, MAX_DELAY_MS));
+      };
+      arm();
+      return () => window.clearTimeout(timer);
+    },
+    [at],
+  );
+  return useSyncExternalStore(subscribe, () => Date.now() >= at);
+}
+
+/**
+ * The time, renewed only at the moments `nextAfter` names: for a screen that changes at known moments
+ * (a highlight ends, an age turns its minute), which a fixed tick re-rendered many times in between.
+ */
+export function useNowAt(nextAfter: (now: number) => number): number {
+  const [now, setNow] = useState(Date.now);
+  const next = nextAfter(now);
+  useEffect(() => {
+    if (!Number.isFinite(next)) return;
+    // Never before the moment, even if the timer fires a little early: a render at an earlier time would name the same moment again, and wait for nothing.
+    const timer = window.setTimeout(
+      () => setNow(Math.max(Date.now(), next)),
+      Math.min(Math.max(0, next - Date.now()), MAX_DELAY_MS),
+    );
+    return () => window.clearTimeout(timer);
+  }, [next]);
   return now;
 }

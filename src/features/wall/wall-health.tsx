@@ -4,7 +4,7 @@ import { edgeConnection, useLiveState, type LiveState } from '@/api';
 import { formatTime } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { useRuntimeConfig } from '@/lib/runtime-config';
-import { useNow } from '@/lib/use-now';
+import { useHasPassed } from '@/lib/use-now';
 import { staleAfterMs, type WallConfig } from './wall-config';
 import classes from './wall-health.module.css';
 import './locales';
@@ -43,8 +43,9 @@ function useStaleState(polled: Health, config: WallConfig) {
   const health = useHealth(polled);
   const runtime = useRuntimeConfig();
   const connection = useSyncExternalStore(edgeConnection.subscribe, edgeConnection.get);
-  const now = useNow(1000);
-  const overdue = health.live !== true && health.lastGoodAt > 0 && now - health.lastGoodAt > staleAfterMs(config);
+  // Stale once no good read came for a while: the moment is known, so no render each second to check.
+  const watched = health.live !== true && health.lastGoodAt > 0;
+  const overdue = useHasPassed(watched ? health.lastGoodAt + staleAfterMs(config) + 1 : Infinity);
   const failing = health.failing || connection.status === 'unreachable';
   const rejected = runtime.serverHoldsToken && connection.status === 'unauthorized';
   return {

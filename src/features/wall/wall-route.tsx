@@ -14,7 +14,7 @@ import { localName, useTranslation } from '@/lib/i18n';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { usePhone } from '@/lib/screens';
 import { useSearchParamsState } from '@/lib/search-params';
-import { useNow } from '@/lib/use-now';
+import { useNowAt } from '@/lib/use-now';
 import { isNew } from './feed';
 import { CompositeEntry, EventEntry, HIGHLIGHT_MS } from './feed-entries';
 import { FeedSection } from './feed-section';
@@ -28,6 +28,7 @@ import { WallAccessGate } from './wall-access-view';
 import { WallClock } from './wall-clock';
 import { wallSearch } from './wall-config';
 import { FreshnessBadge, StaleBanner } from './wall-health';
+import { nextFeedChange } from './wall-moments';
 import { FirstPlacesIn, useFirstPlaces } from './wall-place';
 import classes from './wall-route.module.css';
 import './locales';
@@ -150,13 +151,21 @@ function WallScreen() {
   const inventoryNotes = useInventoryNotes(inventory);
   const chime = useCompositeChime(config.chime, compositeFeed);
 
-  // Pulses and "new" badges expire by time; a slow tick re-renders the feed to let them go.
-  const feedNow = useNow(5000);
-  const displayNow = Math.max(feedNow, eventsUpdatedAt);
-  const hasPulse = [...pulses.values()].some((at) => displayNow - at < PULSE_MS);
-
   // Unacknowledged incidents first with their age; one left new past ESCALATE_AFTER turns red and chimes again.
   const { escalateAfterMinutes } = useRuntimeConfig();
+  // Pulses and "new" badges end, incidents turn overdue and ages turn their minute at known moments:
+  // the wall renders at those, where a 5-second tick rendered all of it twelve times a minute.
+  const feedNow = useNowAt((now) =>
+    nextFeedChange(now, {
+      events: eventFeed,
+      composites: compositeFeed,
+      pulses,
+      highlightMs: HIGHLIGHT_MS,
+      escalateAfterMs: escalateAfterMinutes * 60_000,
+    }),
+  );
+  const displayNow = Math.max(feedNow, eventsUpdatedAt);
+  const hasPulse = [...pulses.values()].some((at) => displayNow - at < PULSE_MS);
   const compositeIds = useMemo(() => compositeFeed.map((entry) => entry.id), [compositeFeed]);
   const reviews = useReviewStatesAnswer('composite', compositeIds);
   const firstPlacesIn = useFirstPlaces(compositeIds, feedsAnswered);
