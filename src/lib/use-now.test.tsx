@@ -7,14 +7,14 @@ function Reader({ name, everyMs }: { name: string; everyMs: number }) {
 }
 const shown = (name: string) => Number(screen.getByTestId(name).textContent);
 
-describe('useNow', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    // Mounted 0.4 s into a second.
-    vi.setSystemTime(new Date('2026-11-28T01:00:00.400Z'));
-  });
-  afterEach(() => vi.useRealTimers());
+beforeEach(() => {
+  vi.useFakeTimers();
+  // Mounted 0.4 s into a second.
+  vi.setSystemTime(new Date('2026-11-28T01:00:00.400Z'));
+});
+afterEach(() => vi.useRealTimers());
 
+describe('useNow', () => {
   it('turns with the second of the clock, not a second after it was mounted', async () => {
     render(<Reader name="clock" everyMs={1000} />);
     await act(() => vi.advanceTimersByTimeAsync(600));
@@ -46,12 +46,6 @@ function Ticker({ onTick }: { onTick: (now: number) => void }) {
 }
 
 describe('useTick', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(new Date('2026-11-28T01:00:00.400Z'));
-  });
-  afterEach(() => vi.useRealTimers());
-
   it('calls back on the turn of each second without rendering its component', async () => {
     const ticks: number[] = [];
     let renders = 0;
@@ -73,12 +67,6 @@ function Passed({ at }: { at: number }) {
 }
 
 describe('useHasPassed', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(new Date('2026-11-28T01:00:00.000Z'));
-  });
-  afterEach(() => vi.useRealTimers());
-
   it('turns true at its moment, with one render then and none before', async () => {
     let renders = 0;
     function Counted({ at }: { at: number }) {
@@ -109,12 +97,6 @@ describe('useHasPassed', () => {
 });
 
 describe('useNowAt', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(new Date('2026-11-28T01:00:00.000Z'));
-  });
-  afterEach(() => vi.useRealTimers());
-
   it('renders at the moments it names, and at no other', async () => {
     const start = Date.now();
     const moments = [start + 10_000, start + 45_000];
