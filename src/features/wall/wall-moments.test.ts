@@ -13,15 +13,20 @@ const options = {
   pulses: new Map<string, number>(),
   highlightMs: 60_000,
   escalateAfterMs: 180_000,
+  settleMs: 60_000,
 };
 
 describe('nextFeedChange', () => {
-  it('is never, for feeds of old events and no incidents', () => {
-    expect(nextFeedChange(T0, { ...options, events: [entry('e1', T0 - 5_000)] })).toBe(Infinity);
+  it('is never, for feeds of settled events and no incidents', () => {
+    expect(nextFeedChange(T0, { ...options, events: [entry('e1', T0 - 65_000)] })).toBe(Infinity);
+  });
+
+  it("is when an event's 'heard by' stops waiting for the console to hold it", () => {
+    expect(nextFeedChange(T0, { ...options, events: [entry('e1', T0 - 5_000)] })).toBe(T0 + 55_001);
   });
 
   it('is the end of the earliest pulse or highlight still on', () => {
-    const events = [entry('e1', T0 - 10_000, T0 - 10_000), entry('e2', T0 - 70_000, T0 - 70_000)];
+    const events = [entry('e1', T0 - 90_000, T0 - 10_000), entry('e2', T0 - 90_000, T0 - 70_000)];
     const pulses = new Map([['m1', T0 - 10_000]]);
     expect(nextFeedChange(T0, { ...options, events, pulses })).toBe(T0 - 10_000 + PULSE_MS);
     expect(nextFeedChange(T0 + 20_000, { ...options, events, pulses })).toBe(T0 + 50_000);

@@ -1,7 +1,7 @@
 import { IconVolumeOff } from '@tabler/icons-react';
 import { lazy, memo, Suspense, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import type { CompositeEvent } from '@/api';
-import { useHeardBy } from '@/components/heard-by/use-heard-by';
+import { HEARD_BY_SETTLE_MS, useHeardBy } from '@/components/heard-by/use-heard-by';
 import { useInventoryNotes } from '@/components/inventory-note';
 import { PULSE_MS } from '@/components/map/mic-glyph';
 import { LegendBox } from '@/components/map/legend-box';
@@ -162,6 +162,7 @@ function WallScreen() {
       pulses,
       highlightMs: HIGHLIGHT_MS,
       escalateAfterMs: escalateAfterMinutes * 60_000,
+      settleMs: HEARD_BY_SETTLE_MS,
     }),
   );
   const displayNow = Math.max(feedNow, eventsUpdatedAt);
