@@ -151,10 +151,10 @@ function WallScreen() {
   const inventoryNotes = useInventoryNotes(inventory);
   const chime = useCompositeChime(config.chime, compositeFeed);
 
-  // Unacknowledged incidents first with their age; one left new past ESCALATE_AFTER turns red and chimes again.
   const { escalateAfterMinutes } = useRuntimeConfig();
-  // Pulses and "new" badges end, incidents turn overdue and ages turn their minute at known moments:
-  // the wall renders at those, where a 5-second tick rendered all of it twelve times a minute.
+  // Pulses and "new" badges end, incidents turn overdue, ages turn their minute and "heard by" lines
+  // settle at known moments: the wall renders at those, where a 5-second tick rendered all of it
+  // twelve times a minute.
   const feedNow = useNowAt((now) =>
     nextFeedChange(now, {
       events: eventFeed,
@@ -167,6 +167,8 @@ function WallScreen() {
   );
   const displayNow = Math.max(feedNow, eventsUpdatedAt);
   const hasPulse = [...pulses.values()].some((at) => displayNow - at < PULSE_MS);
+
+  // Unacknowledged incidents first with their age; one left new past ESCALATE_AFTER turns red and chimes again.
   const compositeIds = useMemo(() => compositeFeed.map((entry) => entry.id), [compositeFeed]);
   const reviews = useReviewStatesAnswer('composite', compositeIds);
   const firstPlacesIn = useFirstPlaces(compositeIds, feedsAnswered);
