@@ -116,4 +116,19 @@ describe('useNowAt', () => {
     expect(seen).toEqual([start, start + 10_000, start + 45_000]);
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it("waits a moment beyond setTimeout's longest delay in steps, not rendering before it", async () => {
+    const start = Date.now();
+    const moment = start + 30 * 86_400_000;
+    const seen: number[] = [];
+    function Reader() {
+      seen.push(useNowAt((at) => (at < moment ? moment : Infinity)));
+      return null;
+    }
+    render(<Reader />);
+    await act(() => vi.advanceTimersByTimeAsync(2 ** 31));
+    expect(seen).toEqual([start]);
+    await act(() => vi.advanceTimersByTimeAsync(moment - Date.now()));
+    expect(seen).toEqual([start, moment]);
+  });
 });

@@ -94,11 +94,14 @@ export function useNowAt(nextAfter: (now: number) => number): number {
   const next = nextAfter(now);
   useEffect(() => {
     if (!Number.isFinite(next)) return;
-    // Never before the moment, even if the timer fires a little early: a render at an earlier time would name the same moment again, and wait for nothing.
-    const timer = window.setTimeout(
-      () => setNow(Math.max(Date.now(), next)),
-      Math.min(Math.max(0, next - Date.now()), MAX_DELAY_MS),
-    );
+    let timer = 0;
+    const arm = () => {
+      timer = window.setTimeout(fire, Math.min(Math.max(0, next - Date.now()), MAX_DELAY_MS));
+    };
+    // Rendered at the moment itself, never before: a timer fired a little early would render a time
+    // that names the same moment again, and nothing would wait for it; one cut at the longest delay waits on.
+    const fire = () => (next - Date.now() > 1 ? arm() : setNow(Math.max(Date.now(), next)));
+    arm();
     return () => window.clearTimeout(timer);
   }, [next]);
   return now;
