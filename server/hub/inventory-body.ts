@@ -118,15 +118,19 @@ function categoriesOf(mics: readonly Mic[]): string[] {
 
 /** The best encoding an Accept-Encoding header admits: brotli, then gzip, else none. */
 export function pickEncoding(header: string | undefined): Encoding {
-  if (header === undefined) return 'identity';
+  if (encodingWeight(header, 'br') > 0) return 'br';
+  if (encodingWeight(header, 'gzip') > 0) return 'gzip';
+  return 'identity';
+}
+
+/** The weight an Accept-Encoding header gives an encoding: 0 when refused (`q=0`) or not named. */
+export function encodingWeight(header: string | undefined, encoding: string): number {
+  if (header === undefined) return 0;
   const weights = new Map<string, number>();
   for (const entry of header.split(',')) {
     const [name = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
     const q = params.find((param) => param.startsWith('q='));
     weights.set(name, q === undefined ? 1 : Number(q.slice(2)));
   }
-  const weight = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return 'identity';
+  return weights.get(encoding) ?? weights.get('*') ?? 0;
 }

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { endAccountSessions } from '../auth/sessions.js';
 import { signedIn } from '../testing/accounts.js';
@@ -8,7 +9,7 @@ import { eventFixture, FAKE_TOKEN, startFakeEdge, type FakeEdge } from '../testi
 import { WALL_COOKIE } from '../walls/wall-access.js';
 import { createWallLink, revokeWallLink } from '../walls/wall-links.js';
 
-/** An open GET /live as a screen holds it: what came, and when (if ever) the server ended it. */
+/** An open GET /live as a browser holds it (gzipped): what came, and when (if ever) the server ended it. */
 interface OpenStream {
   status: number;
   events: string[];
@@ -18,11 +19,13 @@ interface OpenStream {
 
 function openStream(base: string, cookie: string): Promise<OpenStream> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${base}/live`, { headers: { accept: 'text/event-stream', cookie } }, (response) => {
+    const headers = { accept: 'text/event-stream', 'accept-encoding': 'gzip', cookie };
+    const request = http.get(`${base}/live`, { headers }, (response) => {
       const events: string[] = [];
       const ended = new Promise<number>((done) => response.once('close', () => done(Date.now())));
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
+      const body = response.headers['content-encoding'] === 'gzip' ? response.pipe(zlib.createGunzip()) : response;
+      body.setEncoding('utf8');
+      body.on('data', (chunk: string) => {
         for (const match of chunk.matchAll(/"id":"(ev-[^"]+)"/g)) events.push(match[1]!);
       });
       resolve({ status: response.statusCode ?? 0, events, ended, close: () => request.destroy() });

@@ -76,8 +76,9 @@ function openStream(url: string, headers: Record<string, string> = {}): Promise<
     const request = http.get(url, { headers: { accept: 'text/event-stream', cookie, ...headers } }, (response) => {
       const stream: Stream = { status: response.statusCode ?? 0, headers: response.headers, messages: [] };
       let pending = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
+      const body = response.headers['content-encoding'] === 'gzip' ? response.pipe(zlib.createGunzip()) : response;
+      body.setEncoding('utf8');
+      body.on('data', (chunk: string) => {
         pending += chunk;
         let end: number;
         while ((end = pending.indexOf('\n\n')) !== -1) {
@@ -108,15 +109,27 @@ function openStream(url: string, headers: Record<string, string> = {}): Promise<
 const ofType = (stream: Stream, type: string) => stream.messages.filter((m) => m.type === type);
 
 describe('GET /live', () => {
-  it('is an uncompressed, unbuffered event stream that starts with the edge health', async () => {
+  it('is an unbuffered event stream that starts with the edge health, gzipped for a screen that takes it', async () => {
     const base = await consoleOn();
-    const stream = await openStream(`${base}/live`, { 'accept-encoding': 'gzip, br' });
-    expect(stream.status).toBe(200);
-    expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
-    expect(stream.headers['cache-control']).toMatch(/no-cache/);
-    expect(stream.headers['x-accel-buffering']).toBe('no');
-    expect(stream.headers['content-encoding']).toBeUndefined();
-    await expect.poll(() => ofType(stream, 'health').length).toBeGreaterThan(0);
+    const zipped = await openStream(`${base}/live`, { 'accept-encoding': 'gzip, deflate, br' });
+    const plain = await openStream(`${base}/live`, { 'accept-encoding': 'br, gzip;q=0' });
+    for (const stream of [zipped, plain]) {
+      expect(stream.status).toBe(200);
+      expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(stream.headers['cache-control']).toMatch(/no-cache/);
+      expect(stream.headers['x-accel-buffering']).toBe('no');
+      expect(stream.headers.vary).toMatch(/accept-encoding/i);
+    }
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    await expect.poll(() => ofType(zipped, 'health').length).toBeGreaterThan(0);
+    await expect.poll(() => ofType(plain, 'health').length).toBeGreaterThan(0);
+    // Each message is flushed as it is sent: a push is read while the stream stays open.
+    await expect.poll(() => ofType(zipped, 'reset').length).toBeGreaterThan(0);
+    edge.events.push(eventFixture('e-zip', new Date().toISOString(), 'mic-0002', 'scream'));
+    await expect
+      .poll(() => ofType(zipped, 'event').flatMap((m) => (m.data.events as { id: string }[]).map((e) => e.id)))
+      .toEqual(['e-zip']);
   });
 
   it('carries new events, filtered per screen by label, mic and edge', async () => {
