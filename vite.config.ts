@@ -173,10 +173,17 @@ export default defineConfig(({ command }) => ({
   },
   server: {
     // `npm run dev` talks to `npm run dev:server` (port 8080) for the API and runtime config.
+    // Everything the console server answers rather than the app: sign-in, the live stream, wall
+    // links (`/w/<key>`, not the app's /wall) and the probes.
     proxy: {
       '/api': 'http://127.0.0.1:8080',
+      '/auth': 'http://127.0.0.1:8080',
+      '/live': 'http://127.0.0.1:8080',
+      '^/w/': 'http://127.0.0.1:8080',
       '/config.json': 'http://127.0.0.1:8080',
       '/_demo': 'http://127.0.0.1:8080',
+      '/healthz': 'http://127.0.0.1:8080',
+      '/readyz': 'http://127.0.0.1:8080',
     },
   },
   build: {
