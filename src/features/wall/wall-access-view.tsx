@@ -1,12 +1,17 @@
 import { IconLinkOff, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { sessionEnd, useLive, useSessionEnded } from '@/api';
 import { useTranslation } from '@/lib/i18n';
 import { wallAccessProblem, type WallAccessProblem } from './wall-access';
 import classes from './wall-access-view.module.css';
 
-const ACCESS_CHECK_MS = 5_000;
+/**
+ * The console ends a wall's stream the moment its access ends (server/hub/live-streams.ts), and the
+ * wall asks at once; this slower round is only a backstop. Every 5 s it was 17,000 requests a day
+ * per wall, as many bytes as the wall's gzipped stream.
+ */
+const ACCESS_CHECK_MS = 60_000;
 
 /** Full-screen notice on the wall, readable across a control room; never the sign-in form. */
 export function WallAccessView({ problem }: { problem: WallAccessProblem }) {
@@ -28,20 +33,27 @@ export function WallAccessView({ problem }: { problem: WallAccessProblem }) {
  */
 export function WallAccessGate({ children }: { children: ReactNode }) {
   const refused = useSessionEnded();
-  // While pushed, the wall sends nothing the console could refuse: it asks now and then (the
-  // console, never the edge) whether it may still look, so a revoked link stops within seconds.
-  useQuery({
+  const live = useLive();
+  // While pushed, the wall sends nothing the console could refuse: it asks the console (never the
+  // edge) whether it may still look when its stream ends, and now and then.
+  const check = useQuery({
     queryKey: ['wall-access', 'check'],
     queryFn: async ({ signal }) => {
       const response = await fetch('/auth/me', { headers: { accept: 'application/json' }, signal });
       if (response.status === 401) sessionEnd.mark();
       return response.status;
     },
-    enabled: useLive() && !refused,
+    enabled: live && !refused,
     refetchInterval: ACCESS_CHECK_MS,
     refetchIntervalInBackground: true,
     retry: false,
   });
+  const wasLive = useRef(false);
+  const { refetch } = check;
+  useEffect(() => {
+    if (wasLive.current && !live && !refused) void refetch();
+    wasLive.current = live;
+  }, [live, refused, refetch]);
   const problem = useQuery({
     queryKey: ['wall-access'],
     queryFn: ({ signal }) => wallAccessProblem(signal),
