@@ -40,22 +40,27 @@ describe('useNow', () => {
   });
 });
 
+let renders = 0;
+
 function Ticker({ onTick }: { onTick: (now: number) => void }) {
+  renders++;
   useTick(1000, onTick);
   return null;
 }
 
 describe('useTick', () => {
-  it('calls back on the turn of each second without rendering its component', async () => {
+  it('calls back after its render and on the turn of each second, without rendering again', async () => {
+    renders = 0;
     const ticks: number[] = [];
-    let renders = 0;
-    function Counted() {
-      renders++;
-      return <Ticker onTick={(now) => ticks.push(now)} />;
-    }
-    const { unmount } = render(<Counted />);
+    const { unmount } = render(<Ticker onTick={(now) => ticks.push(now)} />);
+    // After the commit: what the render drew is brought to the present.
+    expect(ticks).toEqual([Date.parse('2026-11-28T01:00:00.400Z')]);
     await act(() => vi.advanceTimersByTimeAsync(2000));
-    expect(ticks).toEqual([Date.parse('2026-11-28T01:00:01.000Z'), Date.parse('2026-11-28T01:00:02.000Z')]);
+    expect(ticks).toEqual([
+      Date.parse('2026-11-28T01:00:00.400Z'),
+      Date.parse('2026-11-28T01:00:01.000Z'),
+      Date.parse('2026-11-28T01:00:02.000Z'),
+    ]);
     expect(renders).toBe(1);
     unmount();
     expect(vi.getTimerCount()).toBe(0);
@@ -63,23 +68,21 @@ describe('useTick', () => {
 });
 
 function Passed({ at }: { at: number }) {
+  renders++;
   return <span data-testid="passed">{String(useHasPassed(at))}</span>;
 }
 
 describe('useHasPassed', () => {
   it('turns true at its moment, with one render then and none before', async () => {
-    let renders = 0;
-    function Counted({ at }: { at: number }) {
-      renders++;
-      return <Passed at={at} />;
-    }
-    render(<Counted at={Date.now() + 30_000} />);
+    renders = 0;
+    render(<Passed at={Date.now() + 30_000} />);
     expect(screen.getByTestId('passed').textContent).toBe('false');
     await act(() => vi.advanceTimersByTimeAsync(29_000));
     expect(screen.getByTestId('passed').textContent).toBe('false');
+    expect(renders).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(1_100));
     expect(screen.getByTestId('passed').textContent).toBe('true');
-    expect(renders).toBe(1);
+    expect(renders).toBe(2);
     expect(vi.getTimerCount()).toBe(0);
   });
 
@@ -93,6 +96,14 @@ describe('useHasPassed', () => {
     rerender(<Passed at={Infinity} />);
     expect(screen.getByTestId('passed').textContent).toBe('false');
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('notices within a minute a clock set past its moment (a machine woken, a clock corrected)', async () => {
+    render(<Passed at={Date.now() + 3_600_000} />);
+    // The clock jumps; the timers do not move with it.
+    vi.setSystemTime(Date.now() + 7_200_000);
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(screen.getByTestId('passed').textContent).toBe('true');
   });
 });
 
@@ -117,18 +128,38 @@ describe('useNowAt', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it("waits a moment beyond setTimeout's longest delay in steps, not rendering before it", async () => {
+  it('renders at its moment, not when a timer fires early, and waits a far moment in steps', async () => {
     const start = Date.now();
-    const moment = start + 30 * 86_400_000;
+    const moments = [start + 10_000, start + 2 * 86_400_000];
     const seen: number[] = [];
     function Reader() {
-      seen.push(useNowAt((at) => (at < moment ? moment : Infinity)));
+      seen.push(useNowAt((at) => moments.find((m) => m > at) ?? Infinity));
       return null;
     }
     render(<Reader />);
-    await act(() => vi.advanceTimersByTimeAsync(2 ** 31));
+    await act(() => vi.advanceTimersByTimeAsync(9_000));
+    // The clock 1 ms behind the timers: the timer comes a millisecond before the moment.
+    vi.setSystemTime(Date.now() - 1);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
     expect(seen).toEqual([start]);
-    await act(() => vi.advanceTimersByTimeAsync(moment - Date.now()));
-    expect(seen).toEqual([start, moment]);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(seen).toEqual([start, start + 10_000]);
+    await act(() => vi.advanceTimersByTimeAsync(moments[1]! - Date.now() - 1));
+    expect(seen).toEqual([start, start + 10_000]);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(seen).toEqual([start, start + 10_000, moments[1]]);
+  });
+
+  it('notices within a minute a clock set past its moment', async () => {
+    const start = Date.now();
+    const seen: number[] = [];
+    function Reader() {
+      seen.push(useNowAt((at) => (at < start + 3_600_000 ? start + 3_600_000 : Infinity)));
+      return null;
+    }
+    render(<Reader />);
+    vi.setSystemTime(start + 7_200_000);
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(seen).toEqual([start, start + 7_200_000 + 60_000]);
   });
 });

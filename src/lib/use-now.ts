@@ -52,17 +52,24 @@ export function useNow(everyMs: number): number {
 /**
  * Calls `onTick` on the same ticks as `useNow`, without rendering: for text that changes every
  * second for days (the wall's clock), where a render of React's tree per tick costs a long task.
+ * Also after each commit: what a render drew from an earlier moment (a first render that crossed
+ * a second, a change of language redrawing the date) is brought to the present at once.
  */
 export function useTick(everyMs: number, onTick: (now: number) => void): void {
   const latest = useRef(onTick);
   useLayoutEffect(() => {
     latest.current = onTick;
+    onTick(Date.now());
   });
   useEffect(() => subscribe(everyMs, (now) => latest.current(now)), [everyMs]);
 }
 
-/** setTimeout's longest delay; a later moment is waited for in steps. */
-const MAX_DELAY_MS = 2 ** 31 - 1;
+/**
+ * The longest single wait for a moment; a later one is waited for in steps, each reading the clock
+ * again. Timers count the time a machine slept out, and do not notice a clock set forward: a wall
+ * that woke or was corrected turns within this, not when its old timer ends.
+ */
+const MAX_WAIT_MS = 60_000;
 
 /**
  * Whether the moment `at` has passed, rendering once when it does: for a state that turns at a known
@@ -75,7 +82,7 @@ export function useHasPassed(at: number): boolean {
       const arm = () => {
         const wait = at - Date.now();
         if (wait < 0) onPassed();
-        else if (Number.isFinite(wait)) timer = window.setTimeout(arm, Math.min(wait + 1, MAX_DELAY_MS));
+        else if (Number.isFinite(wait)) timer = window.setTimeout(arm, Math.min(wait + 1, MAX_WAIT_MS));
       };
       arm();
       return () => window.clearTimeout(timer);
@@ -96,11 +103,11 @@ export function useNowAt(nextAfter: (now: number) => number): number {
     if (!Number.isFinite(next)) return;
     let timer = 0;
     const arm = () => {
-      timer = window.setTimeout(fire, Math.min(Math.max(0, next - Date.now()), MAX_DELAY_MS));
+      timer = window.setTimeout(fire, Math.min(Math.max(0, next - Date.now()), MAX_WAIT_MS));
     };
-    // Rendered at the moment itself, never before: a timer fired a little early would render a time
-    // that names the same moment again, and nothing would wait for it; one cut at the longest delay waits on.
-    const fire = () => (next - Date.now() > 1 ? arm() : setNow(Math.max(Date.now(), next)));
+    // Rendered at the moment itself, never before, so that what reads the clock in that render (the
+    // events' "heard by") sees the moment too: a timer fired a little early, or one step of a long wait, waits on.
+    const fire = () => (next > Date.now() ? arm() : setNow(Date.now()));
     arm();
     return () => window.clearTimeout(timer);
   }, [next]);
