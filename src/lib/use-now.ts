@@ -17,9 +17,10 @@ const tickers = new Map<number, Ticker>();
 function schedule(everyMs: number, ticker: Ticker): void {
   ticker.timer = window.setTimeout(
     () => {
+      // The next tick first: a listener that throws, or that leaves as the last, finds it set.
+      schedule(everyMs, ticker);
       const now = Date.now();
       for (const listener of ticker.listeners) listener(now);
-      schedule(everyMs, ticker);
     },
     everyMs - (Date.now() % everyMs),
   );
