@@ -40,3 +40,28 @@ describe('a stream that starts from a list’s mark', () => {
     expect(broadcaster.canReplayFrom('not an id')).toBe(false);
   });
 });
+
+describe('a screen that cannot take what it is sent', () => {
+  it('is let go in the middle of a replay too large for it, cut, and sent nothing after', () => {
+    const broadcaster = new Broadcaster({ bufferSize: 50, edgeOf: () => undefined, maxBacklogBytes: 300 });
+    const mark = broadcaster.lastId;
+    for (let i = 0; i < 20; i++) broadcaster.publish({ type: 'event', data: { events: [] } });
+    // It reads nothing: every frame stays queued.
+    let queued = 0;
+    const closes: (boolean | undefined)[] = [];
+    const writesAfterClose: string[] = [];
+    const stalled: Sink = {
+      write: (frame) => {
+        if (closes.length > 0) writesAfterClose.push(frame);
+        queued += frame.length;
+      },
+      backlog: () => queued,
+      close: (cut) => void closes.push(cut),
+    };
+    broadcaster.subscribe(NO_FILTER, stalled, mark, '');
+    expect(closes).toEqual([true]);
+    broadcaster.publish({ type: 'event', data: { events: [] } });
+    expect(writesAfterClose).toEqual([]);
+    expect(closes).toEqual([true]);
+  });
+});

@@ -37,7 +37,8 @@ export interface Sink {
   write(frame: string): void;
   /** Bytes queued and not yet taken by the socket: a screen that stops reading is let go. */
   backlog(): number;
-  close(): void;
+  /** `cut`: the screen stopped reading, so nothing more can reach it (its connection is dropped, not ended). */
+  close(cut?: boolean): void;
 }
 
 interface Subscriber {
@@ -115,8 +116,9 @@ export class Broadcaster {
   ): () => void {
     const subscriber: Subscriber = { filter, sink };
     sink.write(`retry: 3000\n\n${greeting}`);
-    if (lastEventId !== null) this.replay(subscriber, lastEventId, replayed);
+    // Held before its replay: a replay too large for the screen lets it go like any other write.
     this.subscribers.add(subscriber);
+    if (lastEventId !== null) this.replay(subscriber, lastEventId, replayed);
     return () => this.subscribers.delete(subscriber);
   }
 
@@ -198,9 +200,10 @@ export class Broadcaster {
   }
 
   private write(subscriber: Subscriber, text: string): void {
+    if (!this.subscribers.has(subscriber)) return;
     if (subscriber.sink.backlog() > (this.options.maxBacklogBytes ?? 8 * 1024 * 1024)) {
       this.subscribers.delete(subscriber);
-      subscriber.sink.close();
+      subscriber.sink.close(true);
       return;
     }
     subscriber.sink.write(text);

@@ -132,6 +132,14 @@ describe('GET /live', () => {
       .toEqual(['e-zip']);
   });
 
+  it('has no HEAD, which would hold a stream slot while sending nothing', async () => {
+    const base = await consoleOn();
+    // Held as a stream, it would send no headers at all, and this would time out.
+    const head = await call(`${base}/live`, { method: 'HEAD', signal: AbortSignal.timeout(5_000) });
+    expect(head.status).not.toBe(200);
+    expect(head.headers.get('content-type') ?? '').not.toMatch(/event-stream/);
+  });
+
   it('carries new events, filtered per screen by label, mic and edge', async () => {
     const base = await consoleOn();
     const all = await openStream(`${base}/live`);

@@ -24,6 +24,9 @@ export interface HubRoutesOptions {
  */
 const LIVE_GZIP = { level: 4, windowBits: 15, memLevel: 6 } as const;
 
+/** How long an ended stream's connection may take to read what is left. */
+const ENDED_GRACE_MS = 10_000;
+
 /** The lists the stream's messages are merged into, by route. */
 const LIVE_LISTS = new Set(['/api/v1/events', '/api/v1/composite-events']);
 export const LIVE_ID_HEADER = 'live-id';
@@ -60,7 +63,8 @@ export function registerHubRoutes(app: FastifyInstance, options: HubRoutesOption
     }
   };
 
-  app.get('/live', { compress: false }, (request, reply) => {
+  // No HEAD: it would hold a stream slot and a subscriber, sending nothing, until the client left.
+  app.get('/live', { compress: false, exposeHeadRoute: false }, (request, reply) => {
     if (hub === null) return reply.code(503).header('cache-control', 'no-store').send({ detail: LIVE_UNAVAILABLE });
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
     let filter;
@@ -78,7 +82,9 @@ export function registerHubRoutes(app: FastifyInstance, options: HubRoutesOption
     // once, and the names and fields every message repeats cost a few bytes after the first.
     let gzip: zlib.Gzip | null = null;
     let flushing = false;
+    let ended = false;
     const write = (frame: string) => {
+      if (ended) return;
       if (gzip === null) return void raw.write(frame);
       gzip.write(frame);
       if (flushing) return;
@@ -90,16 +96,24 @@ export function registerHubRoutes(app: FastifyInstance, options: HubRoutesOption
     };
     let unsubscribe = () => {};
     let release = () => {};
-    const end = () => {
+    const end = (cut = false) => {
+      if (ended) return;
+      ended = true;
       unsubscribe();
       release();
-      if (gzip === null) return void raw.end();
-      // A screen that went away takes no trailer.
-      if (raw.destroyed || raw.writableEnded) gzip.destroy();
+      // A screen that went away, or stopped reading, takes no trailer: what it holds is let go.
+      if (cut || raw.destroyed || raw.writableEnded) {
+        gzip?.destroy();
+        raw.destroy();
+        return;
+      }
+      // Ended while it reads: it hears the end and asks again. One that stops reading now is dropped.
+      raw.socket?.setTimeout(ENDED_GRACE_MS, () => raw.destroy());
+      if (gzip === null) raw.end();
       else gzip.end();
     };
     // The access rule (onRequest) let only a principal this far.
-    const admitted = streams === null ? release : streams.admit(request.principal!, request.ip, end);
+    const admitted = streams === null ? release : streams.admit(request.principal!, request.ip, () => end());
     if (typeof admitted !== 'function') {
       return reply
         .code(admitted.status)
@@ -136,7 +150,7 @@ export function registerHubRoutes(app: FastifyInstance, options: HubRoutesOption
       lastEventId === '' ? null : lastEventId,
       query.get('since'),
     );
-    request.raw.on('close', end);
+    request.raw.on('close', () => end());
     return reply;
   });
 
