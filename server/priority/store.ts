@@ -66,7 +66,10 @@ export function hourOfWeek(iso: string): number {
   return ((at.getUTCDay() + 6) % 7) * 24 + at.getUTCHours();
 }
 
-/** Keeps what the console read of an item when it scored it; the first reading stays. */
+/**
+ * Keeps what the console read of an item when it scored it. Scored again as it grew (more mics heard
+ * it), its newer reading replaces the facts and the level; when it fired stays the first reading's.
+ */
 export async function recordFacts(
   db: ConsoleDb,
   rows: { kind: 'composite' | 'event'; id: string; facts: ItemFacts; priority: Priority }[],
@@ -90,11 +93,23 @@ export async function recordFacts(
       },
     ];
   });
-  for (let i = 0; i < values.length; i += 200) {
+  // One row per item: an update may not touch a row twice in one statement (PostgreSQL refuses).
+  const unique = [...new Map(values.map((v) => [`${v.kind}:${v.item_id}`, v])).values()];
+  for (let i = 0; i < unique.length; i += 200) {
     await db.db
       .insertInto('priority_facts')
-      .values(values.slice(i, i + 200))
-      .onConflict((c) => c.columns(['kind', 'item_id']).doNothing())
+      .values(unique.slice(i, i + 200))
+      .onConflict((c) =>
+        c.columns(['kind', 'item_id']).doUpdateSet((eb) => ({
+          label_id: eb.ref('excluded.label_id'),
+          mic_ids: eb.ref('excluded.mic_ids'),
+          labels: eb.ref('excluded.labels'),
+          db_over: eb.ref('excluded.db_over'),
+          rule_priority: eb.ref('excluded.rule_priority'),
+          level: eb.ref('excluded.level'),
+          score: eb.ref('excluded.score'),
+        })),
+      )
       .execute();
   }
 }

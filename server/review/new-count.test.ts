@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../testing/databases.js';
 import { createNewCounter } from './new-count.js';
 import type { RecentItems } from './recent.js';
+import { storedFacts } from '../priority/store.js';
 import { act } from './store.js';
 
 const access = { upstream: 'http://127.0.0.1:9', token: 'server-token', timeoutMs: 1000 };
@@ -62,5 +63,30 @@ describeEachDatabase('new-items count by priority', (getDb) => {
     const { read: rescan } = scanner({ composites: ['c-blast'], events: ['e-bark'], capped: false });
     const other = createNewCounter(getDb(), access, { windowHours: 24, cacheMs: 300_000, read: rescan, log: () => {} });
     expect(await other.count(null)).toMatchObject({ new: 1, composites: 1, detections: 1 });
+  });
+});
+
+describeEachDatabase('an incident that grows', (getDb) => {
+  it('is scored again as more mics hear it, keeping when it fired; a smaller or equal reading changes nothing', async () => {
+    const startedAt = hourAgo();
+    const gunshot = (mic: string) => ({ id: `e-grow-${mic}`, label_id: 'gunshot', mic_id: mic });
+    const reading = (mics: string[], started_at = startedAt) => ({
+      id: 'c-grow',
+      started_at,
+      events: mics.map(gunshot),
+    });
+    const { read } = scanner({ composites: [], events: [], capped: false });
+    const counter = createNewCounter(getDb(), access, { windowHours: 24, cacheMs: 300_000, read, log: () => {} });
+    const micsKept = async () => {
+      await counter.count(null);
+      const facts = (await storedFacts(getDb(), [{ kind: 'composite', id: 'c-grow' }])).get('composite:c-grow');
+      return { mics: [...(facts?.micIds ?? [])].sort(), firedAt: facts?.firedAt };
+    };
+    counter.noteComposites([reading(['m1', 'm2'])]);
+    expect(await micsKept()).toEqual({ mics: ['m1', 'm2'], firedAt: startedAt });
+    counter.noteComposites([reading(['m1', 'm2', 'm3'], new Date().toISOString())]);
+    expect(await micsKept()).toEqual({ mics: ['m1', 'm2', 'm3'], firedAt: startedAt });
+    counter.noteComposites([reading(['m1', 'm2'])]);
+    expect(await micsKept()).toEqual({ mics: ['m1', 'm2', 'm3'], firedAt: startedAt });
   });
 });

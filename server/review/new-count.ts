@@ -53,13 +53,24 @@ export function createNewCounter(
   const notedEvents = new Map<string, number>();
   const members = new Set<string>();
   const prioritizer = prioritizerFor(db);
-  // kind:id → whether it is a review item; scored once, when the hub or a scan first hands it over.
-  const isReview = new Map<string, boolean>();
+  // kind:id → whether it is a review item, and how many base events it held when scored: scored when
+  // the hub or a scan first hands it over, and again when it has grown (a third mic heard the shots).
+  const isReview = new Map<string, { review: boolean; size: number }>();
+  const sizeOf = (item: unknown) => {
+    const events = (item as { events?: unknown }).events;
+    return Array.isArray(events) ? events.length : 1;
+  };
   const score = async (kind: ItemKind, items: readonly unknown[]) => {
-    const fresh = items.filter((item) => !isReview.has(`${kind}:${(item as { id?: unknown }).id}`));
+    const sizes = new Map<string, number>();
+    const fresh = items.filter((item) => {
+      const id = (item as { id?: unknown }).id;
+      const size = sizeOf(item);
+      sizes.set(String(id), size);
+      return size > (isReview.get(`${kind}:${id}`)?.size ?? 0);
+    });
     if (fresh.length === 0) return;
     for (const [id, priority] of await prioritizer.scoreEdgeItems(kind, fresh)) {
-      isReview.set(`${kind}:${id}`, priority.review);
+      isReview.set(`${kind}:${id}`, { review: priority.review, size: sizes.get(id) ?? 1 });
       if (isReview.size > 4 * MAX_NOTED) isReview.delete(isReview.keys().next().value!);
     }
   };
@@ -121,9 +132,11 @@ export function createNewCounter(
       // scored (its facts never read) counts as a review item: unknown is not the same as harmless.
       const unknown = keys.filter((key) => !isReview.has(`${key.kind}:${key.id}`));
       for (let i = 0; i < unknown.length; i += 500) {
-        for (const [key, review] of await reviewFlags(db, unknown.slice(i, i + 500))) isReview.set(key, review);
+        // Its size when scored is not kept: handed over again, it is scored again, once.
+        for (const [key, review] of await reviewFlags(db, unknown.slice(i, i + 500)))
+          isReview.set(key, { review, size: 0 });
       }
-      const asks = (kind: ItemKind, id: string) => isReview.get(`${kind}:${id}`) ?? true;
+      const asks = (kind: ItemKind, id: string) => isReview.get(`${kind}:${id}`)?.review ?? true;
       const open = (kind: ItemKind, ids: string[]) => ids.filter((id) => !reviewed.has(`${kind}:${id}`));
       const newComposites = open('composite', composites).filter((id) => asks('composite', id)).length;
       const newEvents = open('event', events).filter((id) => asks('event', id)).length;
