@@ -71,7 +71,10 @@ export class DeliveryWorker {
     const free = this.options.concurrency - this.inFlight;
     if (free <= 0) return;
     const now = new Date().toISOString();
-    const due = await this.db.db
+    // Channels using all their slots here are left out of the query: a dead receiver's queue, however
+    // long, filled every row asked for, and no other channel got its turn.
+    const full = [...this.perChannel].filter(([, n]) => n >= this.options.perChannel).map(([id]) => id);
+    let query = this.db.db
       .selectFrom('alert_deliveries')
       .selectAll()
       .where((eb) =>
@@ -79,7 +82,9 @@ export class DeliveryWorker {
           eb.and([eb('state', '=', 'pending'), eb('next_at', '<=', now)]),
           eb.and([eb('state', '=', 'sending'), eb('claimed_until', '<', now)]),
         ]),
-      )
+      );
+    if (full.length > 0) query = query.where('channel_id', 'not in', full);
+    const due = await query
       .orderBy('next_at')
       .limit(free * 4)
       .execute();
