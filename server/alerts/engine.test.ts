@@ -8,6 +8,7 @@ import { detection, rule, settle, webhookChannel, workerOptions } from './test-f
 import { startHttpReceiver, startSmtpReceiver, type HttpReceiver, type SmtpReceiver } from './test-receivers.js';
 import { DeliveryWorker } from './worker.js';
 import { DELIVERY_HEADER } from './webhook.js';
+import { act } from '../review/store.js';
 
 registerSenders({ url: null, from: null }, () => 'UTC');
 
@@ -138,6 +139,36 @@ describeEachDatabase('alerts engine', (getDb) => {
       .where('alert_id', '=', alert!.id)
       .execute();
     expect(new Set(attempts.map((r) => r.delivery_id)).size).toBe(attempts.length);
+  });
+
+  it('stops escalating when any composite the alert took is acknowledged in review, not only its first', async () => {
+    const db = getDb();
+    const esc = await rule(db, 'composite-escalation', {
+      source: 'composites',
+      labels: ['glass_break'],
+      // Nothing sent at first, so the tests after this one find the queue as they left it.
+      channels: [],
+      escalate: [{ after: '1s', channels: ['hook'] }],
+    });
+    const intake = new Intake(db, { timeZone: () => 'UTC', queued: () => undefined });
+    // Two composite events of one incident (near mics): the second joins the alert the first opened.
+    const composite = (id: string, mic: number, size: number) =>
+      detection(mic, { id: `${id}:${size}`, itemId: id, itemKind: 'composite', label: 'glass_break' });
+    intake.offer([esc], [composite('ce-first', 1, 3), composite('ce-second', 2, 4)], () => undefined);
+    await intake.idle();
+    const [alert] = await db.db.selectFrom('alerts').selectAll().where('rule_id', '=', esc.id).execute();
+    expect(alert).toMatchObject({ item_kind: 'composite', item_id: 'ce-first', state: 'open' });
+    const acknowledged = await act(
+      db,
+      { kind: 'composite', id: 'ce-second' },
+      { action: 'acknowledge', expected_version: 0, fired_at: alert!.first_at },
+      'park',
+      alert!.first_at,
+    );
+    expect(acknowledged.status).toBe('ok');
+    expect(await escalationPass(db, new Date(Date.now() + 1500))).toBe(0);
+    const after = await db.db.selectFrom('alerts').selectAll().where('id', '=', alert!.id).executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ state: 'acknowledged', acknowledged_by: 'park' });
   });
 
   it('sends each queued message once when two replicas look at the queue at the same moment', async () => {

@@ -4,21 +4,31 @@ import type { AlertsTable } from '../db/tables/alerts.js';
 import { channelIds, queueDeliveries } from './deliveries.js';
 import { enabledRules, ruleOf, type StoredRule } from './store.js';
 
-/** The review item (server/review, read only) someone acknowledged: any event the alert took. */
+/**
+ * The review item (server/review, read only) someone acknowledged: the alert's own or any other it
+ * took. A composite is taken once per size it reached (`<id>:<events>`, sources.ts), its review
+ * item being the id alone; matched on the taken ids as stored, only the alert's first composite
+ * ever stopped its escalation.
+ */
 async function reviewAcknowledger(db: ConsoleDb, alert: AlertsTable): Promise<string | null> {
-  const row = await db.db
-    .selectFrom('review_items')
-    .select(['acknowledged_by', 'updated_by'])
-    .where('kind', '=', alert.item_kind)
-    .where('state', '!=', 'new')
-    .where((eb) =>
-      eb.or([
-        eb('item_id', '=', alert.item_id),
-        eb('item_id', 'in', eb.selectFrom('alert_taken_events').select('event_id').where('alert_id', '=', alert.id)),
-      ]),
-    )
-    .executeTakeFirst();
-  return row === undefined ? null : (row.acknowledged_by ?? row.updated_by);
+  const taken = await db.db
+    .selectFrom('alert_taken_events')
+    .select('event_id')
+    .where('alert_id', '=', alert.id)
+    .execute();
+  const itemOf = (id: string) => (alert.item_kind === 'composite' ? id.slice(0, Math.max(0, id.lastIndexOf(':'))) : id);
+  const items = [...new Set([alert.item_id, ...taken.map((row) => itemOf(row.event_id))])];
+  for (let i = 0; i < items.length; i += 500) {
+    const row = await db.db
+      .selectFrom('review_items')
+      .select(['acknowledged_by', 'updated_by'])
+      .where('kind', '=', alert.item_kind)
+      .where('state', '!=', 'new')
+      .where('item_id', 'in', items.slice(i, i + 500))
+      .executeTakeFirst();
+    if (row !== undefined) return row.acknowledged_by ?? row.updated_by;
+  }
+  return null;
 }
 
 /**
