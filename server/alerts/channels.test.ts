@@ -59,6 +59,22 @@ describe('webhook channel', () => {
     expect(teams.text).toContain('heard by 3 mics');
   });
 
+  it("keeps the edge's names as text in chat: no mention of everyone, no link of the edge's making", async () => {
+    const hostile = {
+      ...message,
+      place: { ...message.place!, name: '<!channel> [click](http://evil.test) <http://evil.test|Gate>' },
+    };
+    await sender.send(hostile, channel('webhook', { url: receiver.url, format: 'slack' }), signal());
+    const slack = (receiver.received.at(-1)!.json as { text: string }).text;
+    expect(slack).toContain('&lt;!channel&gt;');
+    expect(slack).toContain('&lt;http://evil.test|Gate&gt;');
+    expect(slack).not.toMatch(/<!channel>|<http/);
+    await sender.send(hostile, channel('webhook', { url: receiver.url, format: 'teams' }), signal());
+    const teams = (receiver.received.at(-1)!.json as { text: string }).text;
+    expect(teams).toContain('\\[click\\](http://evil.test)');
+    expect(teams).not.toMatch(/<!channel>|<http/);
+  });
+
   it('refuses non-http(s) URLs and says why; does not follow redirects; retries 5xx, not 4xx', async () => {
     expect(sender.validate({ url: 'file:///etc/passwd' })).toMatch(/http:\/\/ or https:\/\/, not file:/);
     expect(sender.validate({ url: 'gopher://x' })).toMatch(/not gopher:/);

@@ -25,13 +25,26 @@ export function webhookUrlRefusal(value: unknown): string | null {
   return null;
 }
 
+/**
+ * The edge's names (labels, mics, places) as text in chat: Slack reads `<!channel>`, `<@user>` and
+ * `<url|words>` in a message, so its three control characters become entities (as Slack asks);
+ * Teams reads HTML and Markdown links, so those are escaped too.
+ */
+const slackText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const teamsText = (text: string) => slackText(text).replace(/[[\]\\]/g, (c) => `\\${c}`);
+
 export function webhookBody(message: AlertMessage, format: WebhookFormat, channel: ChannelConfig, timeZone: string) {
   if (format === 'console') return { type: `alert.${message.kind}`, alert: message };
   const text = alertText(message, channel.language, timeZone);
   const body = plainText(text);
-  if (format === 'slack') return { text: body };
+  if (format === 'slack') return { text: slackText(body) };
   // Teams' incoming webhooks take a MessageCard (and Workflows accept its `text`).
-  return { '@type': 'MessageCard', '@context': 'https://schema.org/extensions', summary: text.title, text: body };
+  return {
+    '@type': 'MessageCard',
+    '@context': 'https://schema.org/extensions',
+    summary: text.title,
+    text: teamsText(body),
+  };
 }
 
 /** Signs the exact bytes sent: the receiver recomputes HMAC-SHA256 of the raw body with the shared secret. */
