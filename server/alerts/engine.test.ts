@@ -171,6 +171,48 @@ describeEachDatabase('alerts engine', (getDb) => {
     expect(after).toMatchObject({ state: 'acknowledged', acknowledged_by: 'park' });
   });
 
+  it('an escalation failing while it is acknowledged is not sent again after', async () => {
+    const db = getDb();
+    const late = await rule(db, 'late-escalation', {
+      labels: ['help_call'],
+      channels: [],
+      escalate: [{ after: '1s', channels: ['hook'] }],
+    });
+    const intake = new Intake(db, { timeZone: () => 'UTC', queued: () => undefined });
+    intake.offer([late], [detection(1, { label: 'help_call' })], () => undefined);
+    await intake.idle();
+    const [alert] = await db.db.selectFrom('alerts').selectAll().where('rule_id', '=', late.id).execute();
+    expect(await escalationPass(db, new Date(Date.now() + 1500))).toBe(1);
+    // The receiver is slow and then refuses: the step is being sent when someone takes the alert.
+    hook.received.length = 0;
+    hook.delayMs = 400;
+    hook.status = 503;
+    const worker = new DeliveryWorker(db, workerOptions);
+    worker.start();
+    try {
+      const sending = async () =>
+        (
+          await db.db
+            .selectFrom('alert_deliveries')
+            .select('state')
+            .where('alert_id', '=', alert!.id)
+            .where('kind', '=', 'escalation')
+            .execute()
+        ).map((r) => r.state);
+      await expect.poll(sending).toEqual(['sending']);
+      expect(await acknowledgeAlert(db, alert!.id, 'choi')).toBe('ok');
+      hook.status = 200;
+      hook.delayMs = 0;
+      await settle(worker, db);
+      expect(await sending()).toEqual(['cancelled']);
+      expect(hook.received.map((r) => (r.json as { type: string }).type)).not.toContain('alert.escalation');
+    } finally {
+      hook.status = 200;
+      hook.delayMs = 0;
+      await worker.stop();
+    }
+  });
+
   it('sends each queued message once when two replicas look at the queue at the same moment', async () => {
     const db = getDb();
     hook.received.length = 0;

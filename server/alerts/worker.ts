@@ -122,6 +122,25 @@ export class DeliveryWorker {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /**
+   * Whether an escalation may still go: its alert not yet taken. Acknowledging cancels the queued
+   * steps, but one being sent then, failing and queued again, went out after the acknowledgement.
+   */
+  private async stillOpen(row: AlertDeliveriesTable): Promise<boolean> {
+    const alert =
+      row.alert_id === null
+        ? undefined
+        : await this.db.db.selectFrom('alerts').select('state').where('id', '=', row.alert_id).executeTakeFirst();
+    if (alert?.state === 'open') return true;
+    await this.db.db
+      .updateTable('alert_deliveries')
+      .set({ state: 'cancelled', claimed_by: null, claimed_until: null, updated_at: new Date().toISOString() })
+      .where('id', '=', row.id)
+      .where('claimed_by', '=', this.replica)
+      .execute();
+    return false;
+  }
+
   private async messageFor(row: AlertDeliveriesTable): Promise<AlertMessage | null> {
     if (row.message !== null) return JSON.parse(row.message) as AlertMessage;
     if (row.alert_id === null) return null;
@@ -136,6 +155,7 @@ export class DeliveryWorker {
   }
 
   private async deliver(row: AlertDeliveriesTable): Promise<void> {
+    if (row.kind === 'escalation' && !(await this.stillOpen(row))) return;
     const attempt = row.attempts + 1;
     const channelRow = await this.db.db
       .selectFrom('alert_channels')
