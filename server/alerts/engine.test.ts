@@ -199,7 +199,7 @@ describeEachDatabase('alerts engine', (getDb) => {
             .where('kind', '=', 'escalation')
             .execute()
         ).map((r) => r.state);
-      await expect.poll(sending).toEqual(['sending']);
+      await expect.poll(sending, { timeout: 5_000, interval: 20 }).toEqual(['sending']);
       expect(await acknowledgeAlert(db, alert!.id, 'choi')).toBe('ok');
       hook.status = 200;
       hook.delayMs = 0;
