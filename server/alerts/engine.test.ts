@@ -186,7 +186,11 @@ describeEachDatabase('alerts engine', (getDb) => {
     // The receiver is slow and then refuses: the step is being sent when someone takes the alert.
     hook.received.length = 0;
     hook.delayMs = 400;
-    hook.status = 503;
+    let arrived = false;
+    hook.status = () => {
+      arrived = true;
+      return 503;
+    };
     const worker = new DeliveryWorker(db, workerOptions);
     worker.start();
     try {
@@ -199,7 +203,9 @@ describeEachDatabase('alerts engine', (getDb) => {
             .where('kind', '=', 'escalation')
             .execute()
         ).map((r) => r.state);
-      await expect.poll(sending, { timeout: 5_000, interval: 20 }).toEqual(['sending']);
+      // At the receiver, its answer (a refusal) not yet given.
+      await expect.poll(() => arrived, { timeout: 5_000, interval: 20 }).toBe(true);
+      expect(await sending()).toEqual(['sending']);
       expect(await acknowledgeAlert(db, alert!.id, 'choi')).toBe('ok');
       hook.status = 200;
       hook.delayMs = 0;
