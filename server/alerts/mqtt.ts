@@ -36,6 +36,9 @@ export function createMqttSender() {
         reconnectPeriod: 0,
         clean: true,
       });
+      // Errors reach the send through the connect and the publish; one more after those, with no
+      // listener, would be thrown by the emitter and end the process.
+      client.on('error', () => undefined);
       const abort = () => client.end(true);
       signal.addEventListener('abort', abort, { once: true });
       try {
