@@ -171,6 +171,29 @@ describeEachDatabase('alerts engine', (getDb) => {
     expect(after).toMatchObject({ state: 'acknowledged', acknowledged_by: 'park' });
   });
 
+  it('sends no update to a channel whose escalation step was cancelled: it was never told', async () => {
+    const db = getDb();
+    const quiet = await rule(db, 'quiet-then-update', {
+      labels: ['siren'],
+      channels: [],
+      escalate: [{ after: '1s', channels: ['hook'] }],
+    });
+    const intake = new Intake(db, { timeZone: () => 'UTC', queued: () => undefined });
+    intake.offer([quiet], [detection(1, { label: 'siren' })], () => undefined);
+    await intake.idle();
+    const [alert] = await db.db.selectFrom('alerts').selectAll().where('rule_id', '=', quiet.id).execute();
+    expect(await escalationPass(db, new Date(Date.now() + 1500))).toBe(1);
+    expect(await acknowledgeAlert(db, alert!.id, 'yoon')).toBe('ok');
+    intake.offer([quiet], [detection(2, { label: 'siren' })], () => undefined);
+    await intake.idle();
+    const rows = await db.db
+      .selectFrom('alert_deliveries')
+      .select(['kind', 'state'])
+      .where('alert_id', '=', alert!.id)
+      .execute();
+    expect(rows).toEqual([{ kind: 'escalation', state: 'cancelled' }]);
+  });
+
   it('an escalation failing while it is acknowledged is not sent again after', async () => {
     const db = getDb();
     const late = await rule(db, 'late-escalation', {

@@ -209,7 +209,9 @@ async function queueUpdate(trx: Trx, rule: StoredRule, alert: AlertsTable, now: 
     .where('alert_id', '=', alert.id)
     .execute();
   const waiting = new Set(told.filter((t) => t.state === 'pending').map((t) => t.channel_id));
-  const channels = [...new Set(told.map((t) => t.channel_id))].filter((id) => !waiting.has(id));
+  // Told: a message sent or being sent. A cancelled step or a failed send told nobody anything to update.
+  const reached = told.filter((t) => t.state === 'sent' || t.state === 'sending').map((t) => t.channel_id);
+  const channels = [...new Set(reached)].filter((id) => !waiting.has(id));
   if (channels.length === 0) return false;
   await queueDeliveries(trx, alert.id, channels, 'update', 0, new Date(now.getTime() + UPDATE_DELAY_MS));
   return true;
