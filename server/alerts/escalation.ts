@@ -150,15 +150,17 @@ async function summaryPass(db: ConsoleDb, now: Date): Promise<number> {
         .where('summarized', '=', 0)
         .executeTakeFirst();
       if (Number(claim.numUpdatedRows) === 0 || rule === undefined) return 0;
+      const id = crypto.randomUUID();
+      const at = `${storm.minute}:00.000Z`;
+      // An incident held back in this storm's minute names it; an older one is another incident.
       const held = await trx
         .selectFrom('alerts')
         .selectAll()
         .where('rule_id', '=', rule.id)
         .where('state', '=', 'suppressed')
+        .where('created_at', '>=', at)
         .orderBy('created_at', 'desc')
         .executeTakeFirst();
-      const id = crypto.randomUUID();
-      const at = `${storm.minute}:00.000Z`;
       await trx
         .insertInto('alerts')
         .values({
