@@ -96,6 +96,44 @@ describeEachDatabase('alerts engine', (getDb) => {
     expect(hook.received[3]!.json).toMatchObject({ type: 'alert.summary', alert: { suppressed: 997 } });
   }, 60_000);
 
+  it("a storm's summary names none of the incidents held back in other minutes", async () => {
+    const db = getDb();
+    const calm = await rule(db, 'storm-then-calm', { labels: ['car_horn'], channels: ['hook'], storm_cap: 1 });
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    const before = new Intake(db, { timeZone: () => 'UTC', now: () => twoDaysAgo, queued: () => undefined });
+    before.offer([calm], [detection(2000, { label: 'car_horn' })], () => undefined);
+    await before.idle();
+    // An incident held back two days ago, somewhere else.
+    await db.db
+      .updateTable('alerts')
+      .set({ state: 'suppressed', label: 'held-two-days-ago', created_at: twoDaysAgo.toISOString() })
+      .where('rule_id', '=', calm.id)
+      .execute();
+    const stormAt = new Date();
+    const now = new Intake(db, { timeZone: () => 'UTC', now: () => stormAt, queued: () => undefined });
+    now.offer(
+      [calm],
+      [2100, 2200, 2300].map((mic) => detection(mic, { label: 'car_horn' })),
+      () => undefined,
+    );
+    await now.idle();
+    await escalationPass(db, new Date(stormAt.getTime() + 61_000));
+    const summary = await db.db
+      .selectFrom('alerts')
+      .selectAll()
+      .where('rule_id', '=', calm.id)
+      .where('kind', '=', 'summary')
+      .where('first_at', '>=', new Date(stormAt.getTime() - 60_000).toISOString())
+      .executeTakeFirstOrThrow();
+    expect(summary).toMatchObject({ suppressed: 2, label: 'car_horn' });
+    // Nothing of this rule's is left queued for the tests after it.
+    await db.db
+      .updateTable('alert_deliveries')
+      .set({ state: 'cancelled' })
+      .where('alert_id', 'in', db.db.selectFrom('alerts').select('id').where('rule_id', '=', calm.id))
+      .execute();
+  });
+
   it('escalates once per step across two replicas, to email in the recipient language; acknowledging stops it', async () => {
     const db = getDb();
     hook.received.length = 0;
