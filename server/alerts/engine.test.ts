@@ -211,39 +211,21 @@ describeEachDatabase('alerts engine', (getDb) => {
 
   it('sends no update to a channel whose escalation step was cancelled: it was never told', async () => {
     const db = getDb();
-    const quiet = await rule(db, 'quiet-then-update', {
-      labels: ['siren'],
-      channels: [],
-      escalate: [{ after: '1s', channels: ['hook'] }],
-    });
-    const intake = new Intake(db, { timeZone: () => 'UTC', queued: () => undefined });
-    intake.offer([quiet], [detection(1, { label: 'siren' })], () => undefined);
-    await intake.idle();
-    const [alert] = await db.db.selectFrom('alerts').selectAll().where('rule_id', '=', quiet.id).execute();
-    expect(await escalationPass(db, new Date(Date.now() + 1500))).toBe(1);
-    expect(await acknowledgeAlert(db, alert!.id, 'yoon')).toBe('ok');
+    const { quiet, intake, alert } = await escalatingAlert(db, 'quiet-then-update', 'siren');
+    expect(await acknowledgeAlert(db, alert.id, 'yoon')).toBe('ok');
     intake.offer([quiet], [detection(2, { label: 'siren' })], () => undefined);
     await intake.idle();
     const rows = await db.db
       .selectFrom('alert_deliveries')
       .select(['kind', 'state'])
-      .where('alert_id', '=', alert!.id)
+      .where('alert_id', '=', alert.id)
       .execute();
     expect(rows).toEqual([{ kind: 'escalation', state: 'cancelled' }]);
   });
 
   it('an escalation failing while it is acknowledged is not sent again after', async () => {
     const db = getDb();
-    const late = await rule(db, 'late-escalation', {
-      labels: ['help_call'],
-      channels: [],
-      escalate: [{ after: '1s', channels: ['hook'] }],
-    });
-    const intake = new Intake(db, { timeZone: () => 'UTC', queued: () => undefined });
-    intake.offer([late], [detection(1, { label: 'help_call' })], () => undefined);
-    await intake.idle();
-    const [alert] = await db.db.selectFrom('alerts').selectAll().where('rule_id', '=', late.id).execute();
-    expect(await escalationPass(db, new Date(Date.now() + 1500))).toBe(1);
+    const { alert } = await escalatingAlert(db, 'late-escalation', 'help_call');
     // The receiver is slow and then refuses: the step is being sent when someone takes the alert.
     hook.received.length = 0;
     hook.delayMs = 400;
@@ -260,14 +242,14 @@ describeEachDatabase('alerts engine', (getDb) => {
           await db.db
             .selectFrom('alert_deliveries')
             .select('state')
-            .where('alert_id', '=', alert!.id)
+            .where('alert_id', '=', alert.id)
             .where('kind', '=', 'escalation')
             .execute()
         ).map((r) => r.state);
       // At the receiver, its answer (a refusal) not yet given.
       await expect.poll(() => arrived, { timeout: 5_000, interval: 20 }).toBe(true);
       expect(await sending()).toEqual(['sending']);
-      expect(await acknowledgeAlert(db, alert!.id, 'choi')).toBe('ok');
+      expect(await acknowledgeAlert(db, alert.id, 'choi')).toBe('ok');
       hook.status = 200;
       hook.delayMs = 0;
       await settle(worker, db);
@@ -301,6 +283,25 @@ describeEachDatabase('alerts engine', (getDb) => {
     expect(ids).toHaveLength(12);
     expect(new Set(ids).size).toBe(12);
   });
+
+  /** An open alert whose rule tells nobody at first and escalates to the hook, its first step queued. */
+  async function escalatingAlert(db: ReturnType<typeof getDb>, name: string, label: string) {
+    const quiet = await rule(db, name, {
+      labels: [label],
+      channels: [],
+      escalate: [{ after: '1s', channels: ['hook'] }],
+    });
+    const intake = new Intake(db, { timeZone: () => 'UTC', queued: () => undefined });
+    intake.offer([quiet], [detection(1, { label })], () => undefined);
+    await intake.idle();
+    const alert = await db.db
+      .selectFrom('alerts')
+      .selectAll()
+      .where('rule_id', '=', quiet.id)
+      .executeTakeFirstOrThrow();
+    expect(await escalationPass(db, new Date(Date.now() + 1500))).toBe(1);
+    return { quiet, intake, alert };
+  }
 
   /** A rule sending `label` to the hook, one detection of it, and the worker until nothing is left to send. */
   async function deliverOne(db: ReturnType<typeof getDb>, name: string, label: string) {
